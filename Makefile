@@ -1,0 +1,25 @@
+# Builds cleave and runs its tests, demo and benchmarks. The README's commands
+# call `scripts/install-deps.sh` first, which installs what is missing.
+BUILD ?= build
+JOBS ?= 2
+
+.PHONY: build check demo bench clean
+
+build:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j$(JOBS)
+
+# Every test, lit and GoogleTest together; ends with "N passed, N failed".
+check: build
+	python3 scripts/run-tests.py $(BUILD)
+
+# Parallelizes examples/mergesort and runs it beside the sequential build.
+demo: build
+	python3 scripts/compare-mergesort.py --build $(BUILD) --runs 1
+
+# The benchmark of bench/README.md: medians of 5 runs, 20 million ints, 2 nodes.
+bench: build
+	python3 scripts/compare-mergesort.py --build $(BUILD) --runs 5 --nodes 2 --n 20000000
+
+clean:
+	rm -rf $(BUILD)

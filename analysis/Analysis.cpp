@@ -1,0 +1,710 @@
+/// \file
+/// The analysis of one translation unit: region pragmas, recursion, the reasons
+/// a function cannot run remotely, the program model; and the Clang driver.
+#include "analysis/Analysis.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
+
+using namespace cleave;
+using namespace clang;
+
+std::string cleave::symbolKey(const ValueDecl *D) {
+  return D->getNameAsString() + "@" + std::to_string(D->getID());
+}
+
+SymExpr::Ptr cleave::symbolicValue(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (!E->getType()->isIntegerType())
+    return nullptr;
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    if (!IL->getValue().isSignedIntN(64))
+      return nullptr;
+    return SymExpr::constant(IL->getValue().getSExtValue());
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+      return SymExpr::constant(EC->getInitVal().getSExtValue());
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return SymExpr::variable(symbolKey(VD));
+    return nullptr;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    auto Operand = symbolicValue(UO->getSubExpr());
+    if (!Operand)
+      return nullptr;
+    if (UO->getOpcode() == UO_Minus)
+      return SymExpr::negate(Operand);
+    if (UO->getOpcode() == UO_Plus)
+      return Operand;
+    return nullptr;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    SymExpr::Kind K;
+    switch (BO->getOpcode()) {
+    case BO_Add: K = SymExpr::Kind::Add; break;
+    case BO_Sub: K = SymExpr::Kind::Sub; break;
+    case BO_Mul: K = SymExpr::Kind::Mul; break;
+    case BO_Div: K = SymExpr::Kind::Div; break;
+    case BO_Rem: K = SymExpr::Kind::Rem; break;
+    default: return nullptr;
+    }
+    auto L = symbolicValue(BO->getLHS()), R = symbolicValue(BO->getRHS());
+    if (!L || !R)
+      return nullptr;
+    return SymExpr::binary(K, L, R);
+  }
+  return nullptr;
+}
+
+std::optional<PointerValue> cleave::pointerValue(const Expr *E) {
+  const Expr *Stripped = E->IgnoreParenImpCasts();
+  // Element offsets are only meaningful while the pointee type stays the same.
+  auto SamePointee = [](QualType A, QualType B) {
+    return A->isPointerType() && B->isPointerType() &&
+           A->getPointeeType().getCanonicalType().getUnqualifiedType() ==
+               B->getPointeeType().getCanonicalType().getUnqualifiedType();
+  };
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !SamePointee(VD->getType(), E->getType()))
+      return std::nullopt;
+    return PointerValue{VD, SymExpr::constant(0)};
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(Stripped)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      return std::nullopt;
+    const Expr *Ptr = BO->getLHS(), *Int = BO->getRHS();
+    if (BO->getOpcode() == BO_Add && Int->getType()->isPointerType())
+      std::swap(Ptr, Int);
+    if (!Ptr->getType()->isPointerType() || !SamePointee(Ptr->getType(), E->getType()))
+      return std::nullopt;
+    auto Base = pointerValue(Ptr);
+    auto Off = symbolicValue(Int);
+    if (!Base || !Off)
+      return std::nullopt;
+    Base->Offset = SymExpr::binary(BO->getOpcode() == BO_Add ? SymExpr::Kind::Add
+                                                             : SymExpr::Kind::Sub,
+                                   Base->Offset, Off);
+    return Base;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(Stripped)) {
+    const auto *ASE = UO->getOpcode() == UO_AddrOf
+                          ? dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())
+                          : nullptr;
+    if (!ASE || !SamePointee(ASE->getBase()->getType(), E->getType()))
+      return std::nullopt;
+    auto Base = pointerValue(ASE->getBase());
+    auto Off = symbolicValue(ASE->getIdx());
+    if (!Base || !Off)
+      return std::nullopt;
+    Base->Offset = SymExpr::binary(SymExpr::Kind::Add, Base->Offset, Off);
+    return Base;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// Reports a Clang error at \p Loc.
+void reportError(ASTContext &Ctx, SourceLocation Loc, const llvm::Twine &Msg) {
+  DiagnosticsEngine &D = Ctx.getDiagnostics();
+  D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Msg.str();
+}
+
+/// The grammar of a region pragma: region(NAME[LO:HI], ...). Returns the
+/// regions or reports an error at the offending character.
+std::optional<std::vector<std::pair<std::string, std::pair<std::string, std::string>>>>
+parseRegionPragma(ASTContext &Ctx, const PragmaLine &P) {
+  llvm::StringRef Text = P.Text;
+  size_t Pos = 0;
+  auto Fail = [&](const llvm::Twine &Msg) {
+    reportError(Ctx, P.TextLoc.getLocWithOffset(Pos), Msg);
+    return std::nullopt;
+  };
+  auto Skip = [&] {
+    while (Pos < Text.size() && llvm::isSpace(Text[Pos]))
+      ++Pos;
+  };
+  auto Ident = [&]() -> std::string {
+    Skip();
+    size_t Start = Pos;
+    while (Pos < Text.size() && (llvm::isAlnum(Text[Pos]) || Text[Pos] == '_'))
+      ++Pos;
+    return Text.substr(Start, Pos - Start).str();
+  };
+  auto Upto = [&](char Stop) -> std::optional<std::string> {
+    size_t Start = Pos;
+    while (Pos < Text.size() && Text[Pos] != Stop && Text[Pos] != ']' &&
+           Text[Pos] != ',' && Text[Pos] != ')')
+      ++Pos;
+    if (Pos == Text.size() || Text[Pos] != Stop)
+      return std::nullopt;
+    return Text.substr(Start, Pos++ - Start).trim().str();
+  };
+
+  std::string Keyword = Ident();
+  if (Keyword != "region")
+    return Fail("unknown cleave pragma '" + Keyword +
+                "'; the only one is 'region(p[lo:hi], ...)'");
+  Skip();
+  if (Pos == Text.size() || Text[Pos] != '(')
+    return Fail("expected '(' after 'region'");
+  ++Pos;
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> Out;
+  for (;;) {
+    std::string Name = Ident();
+    if (Name.empty())
+      return Fail("expected a parameter name");
+    Skip();
+    if (Pos == Text.size() || Text[Pos] != '[')
+      return Fail("expected '[' after '" + Name + "'");
+    ++Pos;
+    size_t LoPos = Pos;
+    auto Lo = Upto(':');
+    if (!Lo) {
+      Pos = LoPos;
+      return Fail("expected 'lo:hi]' after '" + Name + "['");
+    }
+    auto Hi = Upto(']');
+    if (!Hi)
+      return Fail("expected ']' to close the region of '" + Name + "'");
+    Out.push_back({Name, {*Lo, *Hi}});
+    Skip();
+    if (Pos < Text.size() && Text[Pos] == ',') {
+      ++Pos;
+      continue;
+    }
+    if (Pos < Text.size() && Text[Pos] == ')') {
+      ++Pos;
+      break;
+    }
+    return Fail("expected ',' or ')'");
+  }
+  Skip();
+  if (Pos != Text.size())
+    return Fail("unexpected text after the region list");
+  return Out;
+}
+
+/// Collects direct calls between functions defined in the translation unit.
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  explicit CallCollector(std::vector<const FunctionDecl *> &Callees)
+      : Callees(Callees) {}
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      Callees.push_back(FD->getCanonicalDecl());
+    return true;
+  }
+
+private:
+  std::vector<const FunctionDecl *> &Callees;
+};
+
+/// What a function's body does that keeps it on its own node, transitively
+/// through the functions it calls.
+class BodyScan : public RecursiveASTVisitor<BodyScan> {
+public:
+  BodyScan(const FunctionDecl *Self,
+           llvm::function_ref<std::optional<std::string>(const FunctionDecl *)> CalleeBlocker)
+      : Self(Self), CalleeBlocker(CalleeBlocker) {}
+
+  std::vector<std::string> Reasons;
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && VD->hasGlobalStorage())
+      add(VD->isStaticLocal() ? "has static local '" + VD->getNameAsString() + "'"
+                              : "reads or writes global '" + VD->getNameAsString() + "'");
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD) {
+      add("calls through a function pointer");
+      return true;
+    }
+    if (FD->getCanonicalDecl() == Self->getCanonicalDecl())
+      return true;
+    if (!FD->getDefinition()) {
+      add("calls '" + FD->getNameAsString() + "', whose effects are unknown");
+      return true;
+    }
+    if (auto Why = CalleeBlocker(FD))
+      add("calls '" + FD->getNameAsString() + "', which " + *Why);
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *) {
+    add("contains inline assembly");
+    return true;
+  }
+
+private:
+  void add(std::string Why) {
+    if (llvm::find(Reasons, Why) == Reasons.end())
+      Reasons.push_back(std::move(Why));
+  }
+  const FunctionDecl *Self;
+  llvm::function_ref<std::optional<std::string>(const FunctionDecl *)> CalleeBlocker;
+};
+
+/// Finds assignments to, increments of, and addresses of the given variables.
+class WriteScan : public RecursiveASTVisitor<WriteScan> {
+public:
+  explicit WriteScan(llvm::DenseSet<const VarDecl *> Watched)
+      : Watched(std::move(Watched)) {}
+  llvm::DenseSet<const VarDecl *> Written;
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      note(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      note(UO->getSubExpr());
+    return true;
+  }
+
+private:
+  void note(const Expr *E) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (Watched.count(VD))
+          Written.insert(VD);
+  }
+  llvm::DenseSet<const VarDecl *> Watched;
+};
+
+} // namespace
+
+std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx,
+                                              std::vector<PragmaLine> Pragmas) {
+  std::unique_ptr<TUAnalysis> A(new TUAnalysis(Ctx));
+  A->Pragmas = std::move(Pragmas);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      if (FD->doesThisDeclarationHaveABody() && SM.isInMainFile(FD->getLocation()))
+        A->Definitions.push_back(FD);
+  if (!A->attachRegions())
+    return nullptr;
+  A->findRecursion();
+  return A;
+}
+
+bool TUAnalysis::attachRegions() {
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool OK = true;
+  for (const PragmaLine &P : Pragmas) {
+    auto Parsed = parseRegionPragma(Ctx, P);
+    if (!Parsed) {
+      OK = false;
+      continue;
+    }
+    // The pragma belongs to the declaration that follows it.
+    const FunctionDecl *Target = nullptr;
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      if (D->isImplicit() || !SM.isBeforeInTranslationUnit(P.HashLoc, D->getBeginLoc()))
+        continue;
+      Target = dyn_cast<FunctionDecl>(D);
+      break;
+    }
+    if (!Target) {
+      reportError(Ctx, P.TextLoc,
+                  "'#pragma cleave region' must stand right before a function declaration");
+      OK = false;
+      continue;
+    }
+    const FunctionDecl *Key = Target->getCanonicalDecl();
+    if (!Regions[Key].empty()) {
+      reportError(Ctx, P.TextLoc, "regions of '" + Target->getNameAsString() +
+                                      "' are given twice");
+      OK = false;
+      continue;
+    }
+    std::vector<Region> Found;
+    for (const auto &[Name, Bounds] : *Parsed) {
+      const ParmVarDecl *Param = nullptr;
+      for (const ParmVarDecl *PV : Target->parameters())
+        if (PV->getName() == Name)
+          Param = PV;
+      if (!Param || !Param->getType()->isPointerType()) {
+        reportError(Ctx, P.TextLoc, "'" + Name + "' is not a pointer parameter of '" +
+                                        Target->getNameAsString() + "'");
+        OK = false;
+        continue;
+      }
+      if (llvm::any_of(Found, [&](const Region &R) { return R.Param == Name; })) {
+        reportError(Ctx, P.TextLoc, "region of '" + Name + "' is given twice");
+        OK = false;
+        continue;
+      }
+      Region R;
+      R.Param = Name;
+      R.ReadOnly = Param->getType()->getPointeeType().isConstQualified();
+      for (auto [Text, Slot] : {std::pair{Bounds.first, &R.Lo}, {Bounds.second, &R.Hi}}) {
+        auto E = parseSymExpr(Text);
+        if (!E) {
+          reportError(Ctx, P.TextLoc, "region of '" + Name + "': " +
+                                          llvm::toString(E.takeError()));
+          OK = false;
+          break;
+        }
+        for (const std::string &V : (*E)->variables()) {
+          bool IsIntParam = llvm::any_of(Target->parameters(), [&](const ParmVarDecl *PV) {
+            return PV->getName() == V && PV->getType()->isIntegerType();
+          });
+          if (!IsIntParam) {
+            reportError(Ctx, P.TextLoc, "region of '" + Name + "' uses '" + V +
+                                            "', which is not an integer parameter of '" +
+                                            Target->getNameAsString() + "'");
+            OK = false;
+          }
+        }
+        *Slot = *E;
+      }
+      if (R.Lo && R.Hi)
+        Found.push_back(std::move(R));
+    }
+    Regions[Key] = std::move(Found);
+  }
+  return OK;
+}
+
+void TUAnalysis::findRecursion() {
+  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+  std::vector<const FunctionDecl *> Nodes;
+  llvm::DenseMap<const FunctionDecl *, size_t> Index;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      if (FD->doesThisDeclarationHaveABody() &&
+          Index.try_emplace(FD->getCanonicalDecl(), Nodes.size()).second)
+        Nodes.push_back(FD);
+  Graph G(Nodes.size());
+  std::vector<bool> SelfLoop(Nodes.size());
+  for (size_t I = 0; I < Nodes.size(); ++I) {
+    std::vector<const FunctionDecl *> Callees;
+    CallCollector(Callees).TraverseStmt(Nodes[I]->getBody());
+    for (const FunctionDecl *C : Callees) {
+      auto It = Index.find(C);
+      if (It == Index.end())
+        continue;
+      boost::add_edge(I, It->second, G);
+      if (It->second == I)
+        SelfLoop[I] = true;
+    }
+  }
+  std::vector<size_t> Component(Nodes.size());
+  size_t Count = boost::strong_components(G, Component.data());
+  std::vector<size_t> Size(Count);
+  for (size_t C : Component)
+    ++Size[C];
+  for (size_t I = 0; I < Nodes.size(); ++I)
+    if (SelfLoop[I] || Size[Component[I]] > 1)
+      Recursive.insert(Nodes[I]->getCanonicalDecl());
+}
+
+const std::vector<Region> &TUAnalysis::regions(const FunctionDecl *FD) const {
+  static const std::vector<Region> None;
+  auto It = Regions.find(FD->getCanonicalDecl());
+  return It == Regions.end() ? None : It->second;
+}
+
+bool TUAnalysis::isRecursive(const FunctionDecl *FD) const {
+  return Recursive.count(FD->getCanonicalDecl());
+}
+
+/// Whether values of type \p T (a parameter or a return value) can be sent as
+/// they are: arithmetic scalars and enumerations.
+static bool isPlainScalar(QualType T) {
+  T = T.getCanonicalType();
+  return T->isArithmeticType() || T->isEnumeralType();
+}
+
+const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *FD) {
+  FD = FD->getCanonicalDecl();
+  if (auto It = Blockers.find(FD); It != Blockers.end())
+    return It->second;
+  std::vector<std::string> Why;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def) {
+    Why.push_back("has no definition in this program");
+    return Blockers[FD] = std::move(Why);
+  }
+  if (Def->isVariadic())
+    Why.push_back("is variadic");
+  QualType Ret = Def->getReturnType();
+  if (!Ret->isVoidType() && !isPlainScalar(Ret))
+    Why.push_back("returns '" + Ret.getAsString() + "', which is not marshaled yet");
+  const std::vector<Region> &Rs = regions(Def);
+  llvm::DenseSet<const VarDecl *> RegionParams;
+  unsigned Index = 0;
+  for (const ParmVarDecl *P : Def->parameters()) {
+    ++Index;
+    QualType T = P->getType().getCanonicalType();
+    std::string Name = P->getNameAsString();
+    if (Name.empty()) {
+      Why.push_back("has an unnamed parameter (number " + std::to_string(Index) + ")");
+      continue;
+    }
+    if (isPlainScalar(T))
+      continue;
+    if (!T->isPointerType()) {
+      Why.push_back("passes '" + P->getType().getAsString() + "' by value in parameter '" +
+                    Name + "', which is not marshaled yet");
+      continue;
+    }
+    QualType Pointee = T->getPointeeType();
+    if (Pointee->isFunctionType()) {
+      Why.push_back("takes a function pointer in parameter '" + Name + "'");
+      continue;
+    }
+    if (llvm::none_of(Rs, [&](const Region &R) { return R.Param == Name; })) {
+      Why.push_back("has pointer parameter '" + Name +
+                    "' without a region (add '#pragma cleave region(" + Name +
+                    "[lo:hi])' before the function)");
+      continue;
+    }
+    if (Pointee->isPointerType())
+      Why.push_back("has parameter '" + Name +
+                    "' pointing to pointers, which mean nothing on another node");
+    else if (!Pointee->isArithmeticType())
+      Why.push_back("has region '" + Name + "' of '" + Pointee.getAsString() +
+                    "' elements, which are not marshaled yet");
+    RegionParams.insert(P);
+  }
+  WriteScan Writes(RegionParams);
+  Writes.TraverseStmt(Def->getBody());
+  for (const ParmVarDecl *P : Def->parameters())
+    if (Writes.Written.count(P))
+      Why.push_back("assigns or takes the address of pointer parameter '" +
+                    P->getNameAsString() + "', on which its region is based");
+  const std::vector<std::string> &Body = bodyBlockers(Def);
+  Why.insert(Why.end(), Body.begin(), Body.end());
+  return Blockers[FD] = std::move(Why);
+}
+
+const std::vector<std::string> &TUAnalysis::bodyBlockers(const FunctionDecl *FD) {
+  FD = FD->getCanonicalDecl();
+  if (auto It = BodyReasons.find(FD); It != BodyReasons.end())
+    return It->second;
+  // Entered first as "no reason", so that a cycle of calls ends here: each
+  // member of a cycle is scanned itself, so no reason is lost.
+  BodyReasons[FD] = {};
+  const FunctionDecl *Def = FD->getDefinition();
+  // A callee runs inside the remote call: only what its body does matters, not
+  // how its own parameters would travel.
+  auto CalleeBlocker = [&](const FunctionDecl *Callee) -> std::optional<std::string> {
+    const std::vector<std::string> &CalleeWhy = bodyBlockers(Callee);
+    if (CalleeWhy.empty())
+      return std::nullopt;
+    return CalleeWhy.front();
+  };
+  BodyScan Scan(Def, CalleeBlocker);
+  Scan.TraverseStmt(Def->getBody());
+  return BodyReasons[FD] = std::move(Scan.Reasons);
+}
+
+static SourcePos positionOf(const SourceManager &SM, SourceLocation Loc) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return {};
+  return {P.getFilename(), P.getLine(), P.getColumn()};
+}
+
+namespace {
+/// Call sites of one function body, in source order.
+class CallSiteCollector : public RecursiveASTVisitor<CallSiteCollector> {
+public:
+  CallSiteCollector(ASTContext &Ctx, const FunctionDecl *Caller,
+                    std::vector<CallSiteInfo> &Out)
+      : Ctx(Ctx), Caller(Caller), Out(Out) {}
+  bool VisitCallExpr(CallExpr *CE) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    CallSiteInfo C;
+    C.Caller = Caller->getNameAsString();
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      C.Callee = FD->getNameAsString();
+      C.CalleeDefined = FD->getDefinition() != nullptr;
+    }
+    C.Pos = positionOf(SM, CE->getBeginLoc());
+    for (const Expr *Arg : CE->arguments())
+      C.Arguments.push_back(
+          Lexer::getSourceText(CharSourceRange::getTokenRange(Arg->getSourceRange()),
+                               SM, Ctx.getLangOpts())
+              .str());
+    Out.push_back(std::move(C));
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  const FunctionDecl *Caller;
+  std::vector<CallSiteInfo> &Out;
+};
+} // namespace
+
+ProgramModel TUAnalysis::model() {
+  const SourceManager &SM = Ctx.getSourceManager();
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  ProgramModel M;
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    M.Files.push_back(Main->getName().str());
+
+  llvm::DenseSet<const Decl *> Seen;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (!SM.isInMainFile(D->getLocation()) || !Seen.insert(D->getCanonicalDecl()).second)
+      continue;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      const FunctionDecl *Def = FD->getDefinition();
+      const FunctionDecl *Shown = Def ? Def : FD;
+      FunctionInfo F;
+      F.Name = FD->getNameAsString();
+      F.Pos = positionOf(SM, Shown->getLocation());
+      F.ReturnType = Shown->getReturnType().getAsString(Policy);
+      for (const ParmVarDecl *P : Shown->parameters())
+        F.Params.push_back({P->getNameAsString(), P->getType().getAsString(Policy)});
+      F.Defined = Def != nullptr;
+      F.Static = FD->getStorageClass() == SC_Static;
+      F.Variadic = FD->isVariadic();
+      F.Recursive = isRecursive(FD);
+      F.Regions = regions(FD);
+      F.RemoteBlockers = remoteBlockers(FD);
+      M.Functions.push_back(std::move(F));
+    } else if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      // `int x;` at file scope is a tentative definition: a definition too.
+      const VarDecl *Def = VD->getDefinition();
+      if (!Def)
+        Def = VD->getActingDefinition();
+      const VarDecl *Shown = Def ? Def : VD;
+      GlobalInfo G;
+      G.Name = VD->getNameAsString();
+      G.Type = VD->getType().getAsString(Policy);
+      G.Pos = positionOf(SM, Shown->getLocation());
+      G.Storage = VD->getStorageClass() == SC_Static ? "static" : "extern";
+      G.Defined = Def != nullptr;
+      G.Initialized = Def && Def->hasInit();
+      M.Globals.push_back(std::move(G));
+    }
+  }
+  auto ByName = [](const auto &A, const auto &B) { return A.Name < B.Name; };
+  llvm::stable_sort(M.Functions, ByName);
+  llvm::stable_sort(M.Globals, ByName);
+  for (const FunctionDecl *FD : Definitions)
+    CallSiteCollector(Ctx, FD, M.CallSites).TraverseStmt(FD->getBody());
+  return M;
+}
+
+namespace {
+/// Records every `#pragma cleave ...` line of a translation unit.
+class CleavePragmaHandler : public PragmaHandler {
+public:
+  explicit CleavePragmaHandler(std::vector<PragmaLine> &Out)
+      : PragmaHandler("cleave"), Out(Out) {}
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
+                    Token &) override {
+    Token Tok;
+    PP.LexUnexpandedToken(Tok);
+    SourceLocation Start = Tok.getLocation(), End = Start;
+    while (Tok.isNot(tok::eod)) {
+      End = Tok.getEndLoc();
+      PP.LexUnexpandedToken(Tok);
+    }
+    const SourceManager &SM = PP.getSourceManager();
+    // The text as written, so that column offsets into it are exact.
+    llvm::StringRef Text;
+    if (Start != End && SM.isWrittenInSameFile(Start, End))
+      Text = llvm::StringRef(SM.getCharacterData(Start),
+                             SM.getFileOffset(End) - SM.getFileOffset(Start));
+    Out.push_back({Introducer.Loc, Start, Text.str()});
+  }
+
+private:
+  std::vector<PragmaLine> &Out;
+};
+
+class AnalysisConsumer : public ASTConsumer {
+public:
+  AnalysisConsumer(std::vector<PragmaLine> &Pragmas, const TUHandler &Handle,
+                   bool &Failed)
+      : Pragmas(Pragmas), Handle(Handle), Failed(Failed) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred()) {
+      Failed = true;
+      return;
+    }
+    auto A = TUAnalysis::build(Ctx, std::move(Pragmas));
+    if (!A || !Handle(*A))
+      Failed = true;
+  }
+
+private:
+  std::vector<PragmaLine> &Pragmas;
+  const TUHandler &Handle;
+  bool &Failed;
+};
+
+class AnalysisAction : public ASTFrontendAction {
+public:
+  AnalysisAction(const TUHandler &Handle, bool &Failed)
+      : Handle(Handle), Failed(Failed) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    CI.getPreprocessor().AddPragmaHandler(new CleavePragmaHandler(Pragmas));
+    return std::make_unique<AnalysisConsumer>(Pragmas, Handle, Failed);
+  }
+
+private:
+  std::vector<PragmaLine> Pragmas;
+  const TUHandler &Handle;
+  bool &Failed;
+};
+
+class AnalysisActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit AnalysisActionFactory(const TUHandler &Handle) : Handle(Handle) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<AnalysisAction>(Handle, Failed);
+  }
+  bool Failed = false;
+
+private:
+  const TUHandler &Handle;
+};
+} // namespace
+
+llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
+                                 const std::vector<std::string> &ClangArgs,
+                                 const TUHandler &Handle) {
+  for (const std::string &F : Files)
+    if (!llvm::sys::fs::is_regular_file(F))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "no such file: '%s'", F.c_str());
+  std::vector<std::string> Args = ClangArgs;
+  // A tool's own executable is not beside Clang's headers (stddef.h, ...):
+  // point Clang at the resource directory of the installation we built with.
+  if (llvm::none_of(Args, [](llvm::StringRef A) { return A.starts_with("-resource-dir"); }))
+    Args.push_back("-resource-dir=" CLEAVE_CLANG_RESOURCE_DIR);
+  tooling::FixedCompilationDatabase DB(".", Args);
+  tooling::ClangTool Tool(DB, Files);
+  Tool.setPrintErrorMessage(false);
+  AnalysisActionFactory Factory(Handle);
+  int Status = Tool.run(&Factory);
+  if (Status != 0 || Factory.Failed)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "stopped: the input has errors (see above)");
+  return llvm::Error::success();
+}

@@ -1,0 +1,105 @@
+/// \file
+/// The analysis of C translation units with Clang: it parses each file, reads
+/// the `#pragma cleave` lines, finds recursion in the call graph, decides which
+/// functions may run on another node (and why not), and summarizes the result
+/// as a ProgramModel. The transform works on the same live AST.
+#ifndef CLEAVE_ANALYSIS_ANALYSIS_H
+#define CLEAVE_ANALYSIS_ANALYSIS_H
+
+#include "analysis/ProgramModel.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Error.h"
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cleave {
+
+/// One `#pragma cleave ...` line: where it starts ('#'), where the text after
+/// `cleave` starts, and that text as written.
+struct PragmaLine {
+  clang::SourceLocation HashLoc;
+  clang::SourceLocation TextLoc;
+  std::string Text;
+};
+
+/// What the analysis knows about one translation unit; valid while its
+/// ASTContext lives.
+class TUAnalysis {
+public:
+  /// Analyzes the translation unit in \p Ctx. Malformed `#pragma cleave` lines
+  /// are reported as Clang errors; the result is then nullptr.
+  static std::unique_ptr<TUAnalysis> build(clang::ASTContext &Ctx,
+                                           std::vector<PragmaLine> Pragmas);
+
+  clang::ASTContext &context() const { return Ctx; }
+  const std::vector<PragmaLine> &pragmas() const { return Pragmas; }
+
+  /// The regions given for \p FD's pointer parameters (empty if none).
+  const std::vector<Region> &regions(const clang::FunctionDecl *FD) const;
+  /// Why a call of \p FD cannot run on another node; empty when it can.
+  const std::vector<std::string> &remoteBlockers(const clang::FunctionDecl *FD);
+  /// Whether \p FD lies on a cycle of the call graph.
+  bool isRecursive(const clang::FunctionDecl *FD) const;
+  /// Functions defined in the main file, in source order.
+  const std::vector<const clang::FunctionDecl *> &definitions() const {
+    return Definitions;
+  }
+  /// The model of this translation unit (declarations of its main file).
+  ProgramModel model();
+
+private:
+  explicit TUAnalysis(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  bool attachRegions();
+  void findRecursion();
+  /// What \p FD's body does, transitively through its callees, that keeps it
+  /// on its own node.
+  const std::vector<std::string> &bodyBlockers(const clang::FunctionDecl *FD);
+
+  clang::ASTContext &Ctx;
+  std::vector<PragmaLine> Pragmas;
+  std::vector<const clang::FunctionDecl *> Definitions;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<Region>> Regions;
+  // std::map: references handed out stay valid while entries are added.
+  std::map<const clang::FunctionDecl *, std::vector<std::string>> Blockers;
+  std::map<const clang::FunctionDecl *, std::vector<std::string>> BodyReasons;
+  llvm::DenseSet<const clang::FunctionDecl *> Recursive;
+};
+
+/// The value of an integer expression as a SymExpr whose variables are keyed by
+/// declaration ("n@12"), or nullptr when it is not built from integer
+/// variables, constants and + - * / %.
+SymExpr::Ptr symbolicValue(const clang::Expr *E);
+
+/// A pointer expression `p`, `p + e`, `p - e` or `&p[e]`: base variable and
+/// offset in elements of the pointee type.
+struct PointerValue {
+  const clang::VarDecl *Base = nullptr;
+  SymExpr::Ptr Offset;
+};
+std::optional<PointerValue> pointerValue(const clang::Expr *E);
+
+/// The key symbolicValue gives the variable \p D.
+std::string symbolKey(const clang::ValueDecl *D);
+
+/// Called with the analysis of each translation unit; returns false when it
+/// reported a failure of its own (as Clang diagnostics).
+using TUHandler = std::function<bool(TUAnalysis &)>;
+
+/// Parses \p Files with Clang using \p ClangArgs as compile flags and hands the
+/// analysis of each to \p Handle. Clang's diagnostics go to stderr. Fails when
+/// a file is missing, does not compile, or a handler fails.
+llvm::Error analyzeFiles(const std::vector<std::string> &Files,
+                         const std::vector<std::string> &ClangArgs,
+                         const TUHandler &Handle);
+
+} // namespace cleave
+
+#endif

@@ -1,0 +1,90 @@
+/// \file
+/// The program model: what `cleave analyze` reports about a C program (its
+/// functions with parameters and regions, its globals, its call sites, and why a
+/// function cannot run on another node), as plain values with JSON and text forms.
+#ifndef CLEAVE_ANALYSIS_PROGRAMMODEL_H
+#define CLEAVE_ANALYSIS_PROGRAMMODEL_H
+
+#include "analysis/SymbolicExpr.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+#include <vector>
+
+namespace cleave {
+
+/// A place in a source file (1-based line and column).
+struct SourcePos {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string str() const;
+};
+
+/// The elements [Lo, Hi) of the array a pointer parameter points into, in
+/// elements of its pointee type, as a function of the parameters on entry.
+struct Region {
+  std::string Param;
+  SymExpr::Ptr Lo, Hi;
+  bool ReadOnly = false; ///< the pointee is const: nothing is copied back
+  std::string str() const; ///< "a[lo:hi]"
+};
+
+struct ParamInfo {
+  std::string Name;
+  std::string Type;
+};
+
+struct FunctionInfo {
+  std::string Name;
+  SourcePos Pos;
+  std::string ReturnType;
+  std::vector<ParamInfo> Params;
+  bool Defined = false;
+  bool Static = false;
+  bool Variadic = false;
+  bool Recursive = false; ///< on a cycle of the call graph
+  std::vector<Region> Regions;
+  /// Why a call of this function cannot run on another node; empty if it can.
+  std::vector<std::string> RemoteBlockers;
+};
+
+struct GlobalInfo {
+  std::string Name;
+  std::string Type;
+  SourcePos Pos;
+  std::string Storage; ///< "extern" or "static"
+  bool Defined = false;
+  bool Initialized = false;
+};
+
+struct CallSiteInfo {
+  std::string Caller;
+  std::string Callee; ///< empty for a call through a pointer
+  SourcePos Pos;
+  std::vector<std::string> Arguments; ///< source text of each argument
+  bool CalleeDefined = false;
+};
+
+/// The model of a whole program: functions and globals declared in its files,
+/// sorted by name, and call sites in source order.
+struct ProgramModel {
+  std::vector<std::string> Files;
+  std::vector<FunctionInfo> Functions;
+  std::vector<GlobalInfo> Globals;
+  std::vector<CallSiteInfo> CallSites;
+};
+
+llvm::json::Value toJSON(const SourcePos &P);
+llvm::json::Value toJSON(const Region &R);
+llvm::json::Value toJSON(const FunctionInfo &F);
+llvm::json::Value toJSON(const GlobalInfo &G);
+llvm::json::Value toJSON(const CallSiteInfo &C);
+llvm::json::Value toJSON(const ProgramModel &M);
+
+/// The model for people: one block per file, functions, globals, call sites.
+void printText(const ProgramModel &M, llvm::raw_ostream &OS);
+
+} // namespace cleave
+
+#endif

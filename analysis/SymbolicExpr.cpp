@@ -1,0 +1,345 @@
+/// \file
+/// Symbolic integer expressions: construction, printing, substitution, a small
+/// parser for pragma text, and affine normalization for region comparisons.
+#include "analysis/SymbolicExpr.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+#include <set>
+
+using namespace cleave;
+using llvm::StringRef;
+
+SymExpr::Ptr SymExpr::constant(int64_t Value) {
+  auto E = std::make_shared<SymExpr>();
+  E->K = Kind::Constant;
+  E->Value = Value;
+  return E;
+}
+
+SymExpr::Ptr SymExpr::variable(StringRef Name) {
+  auto E = std::make_shared<SymExpr>();
+  E->K = Kind::Variable;
+  E->Name = Name.str();
+  return E;
+}
+
+SymExpr::Ptr SymExpr::binary(Kind K, Ptr L, Ptr R) {
+  auto E = std::make_shared<SymExpr>();
+  E->K = K;
+  E->Ops[0] = std::move(L);
+  E->Ops[1] = std::move(R);
+  return E;
+}
+
+SymExpr::Ptr SymExpr::negate(Ptr Operand) {
+  auto E = std::make_shared<SymExpr>();
+  E->K = Kind::Neg;
+  E->Ops[0] = std::move(Operand);
+  return E;
+}
+
+static int precedence(SymExpr::Kind K) {
+  switch (K) {
+  case SymExpr::Kind::Add:
+  case SymExpr::Kind::Sub:
+    return 1;
+  case SymExpr::Kind::Mul:
+  case SymExpr::Kind::Div:
+  case SymExpr::Kind::Rem:
+    return 2;
+  case SymExpr::Kind::Neg:
+    return 3;
+  case SymExpr::Kind::Constant:
+  case SymExpr::Kind::Variable:
+    return 4;
+  }
+  llvm_unreachable("unknown kind");
+}
+
+std::string SymExpr::str() const {
+  auto Operand = [&](const Ptr &E, bool Right) {
+    // Left-associative operators: the right operand needs parentheses at equal
+    // precedence too (a - (b - c)).
+    int Mine = precedence(K), Theirs = precedence(E->K);
+    bool Paren = Theirs < Mine || (Right && Theirs == Mine);
+    return Paren ? "(" + E->str() + ")" : E->str();
+  };
+  switch (K) {
+  case Kind::Constant:
+    return Value < 0 ? "(" + std::to_string(Value) + ")" : std::to_string(Value);
+  case Kind::Variable:
+    return Name;
+  case Kind::Neg:
+    return "-" + Operand(Ops[0], true);
+  case Kind::Add:
+    return Operand(Ops[0], false) + " + " + Operand(Ops[1], true);
+  case Kind::Sub:
+    return Operand(Ops[0], false) + " - " + Operand(Ops[1], true);
+  case Kind::Mul:
+    return Operand(Ops[0], false) + " * " + Operand(Ops[1], true);
+  case Kind::Div:
+    return Operand(Ops[0], false) + " / " + Operand(Ops[1], true);
+  case Kind::Rem:
+    return Operand(Ops[0], false) + " % " + Operand(Ops[1], true);
+  }
+  llvm_unreachable("unknown kind");
+}
+
+static void collectVariables(const SymExpr &E, std::set<std::string> &Out) {
+  if (E.kind() == SymExpr::Kind::Variable)
+    Out.insert(E.name().str());
+  for (const SymExpr::Ptr *Op : {&E.lhs(), &E.rhs()})
+    if (*Op)
+      collectVariables(**Op, Out);
+}
+
+std::vector<std::string> SymExpr::variables() const {
+  std::set<std::string> Names;
+  collectVariables(*this, Names);
+  return {Names.begin(), Names.end()};
+}
+
+SymExpr::Ptr cleave::substitute(const SymExpr::Ptr &E, const SymMap &Subst) {
+  switch (E->kind()) {
+  case SymExpr::Kind::Constant:
+    return E;
+  case SymExpr::Kind::Variable: {
+    auto It = Subst.find(E->name().str());
+    return It == Subst.end() ? E : It->second;
+  }
+  case SymExpr::Kind::Neg:
+    return SymExpr::negate(substitute(E->lhs(), Subst));
+  default:
+    return SymExpr::binary(E->kind(), substitute(E->lhs(), Subst),
+                           substitute(E->rhs(), Subst));
+  }
+}
+
+namespace {
+/// Recursive descent over the grammar
+///   sum := product (('+'|'-') product)*
+///   product := unary (('*'|'/'|'%') unary)*
+///   unary := '-' unary | '(' sum ')' | identifier | decimal
+class Parser {
+public:
+  explicit Parser(StringRef Text) : Text(Text) {}
+
+  llvm::Expected<SymExpr::Ptr> parseAll() {
+    auto E = parseSum();
+    if (!E)
+      return E.takeError();
+    skipSpace();
+    if (Pos != Text.size())
+      return fail("unexpected '" + Text.substr(Pos, 1).str() + "'");
+    return E;
+  }
+
+private:
+  StringRef Text;
+  size_t Pos = 0;
+
+  void skipSpace() {
+    while (Pos < Text.size() && llvm::isSpace(Text[Pos]))
+      ++Pos;
+  }
+  bool take(char C) {
+    skipSpace();
+    if (Pos < Text.size() && Text[Pos] == C) {
+      ++Pos;
+      return true;
+    }
+    return false;
+  }
+  llvm::Error fail(const llvm::Twine &Why) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "in expression '" + Text.str() + "': " + Why.str());
+  }
+
+  llvm::Expected<SymExpr::Ptr> parseSum() {
+    auto L = parseProduct();
+    if (!L)
+      return L;
+    for (;;) {
+      SymExpr::Kind K;
+      if (take('+'))
+        K = SymExpr::Kind::Add;
+      else if (take('-'))
+        K = SymExpr::Kind::Sub;
+      else
+        return L;
+      auto R = parseProduct();
+      if (!R)
+        return R;
+      L = SymExpr::binary(K, *L, *R);
+    }
+  }
+
+  llvm::Expected<SymExpr::Ptr> parseProduct() {
+    auto L = parseUnary();
+    if (!L)
+      return L;
+    for (;;) {
+      SymExpr::Kind K;
+      if (take('*'))
+        K = SymExpr::Kind::Mul;
+      else if (take('/'))
+        K = SymExpr::Kind::Div;
+      else if (take('%'))
+        K = SymExpr::Kind::Rem;
+      else
+        return L;
+      auto R = parseUnary();
+      if (!R)
+        return R;
+      L = SymExpr::binary(K, *L, *R);
+    }
+  }
+
+  llvm::Expected<SymExpr::Ptr> parseUnary() {
+    if (take('-')) {
+      auto E = parseUnary();
+      if (!E)
+        return E;
+      return SymExpr::negate(*E);
+    }
+    if (take('(')) {
+      auto E = parseSum();
+      if (!E)
+        return E;
+      if (!take(')'))
+        return fail("expected ')'");
+      return E;
+    }
+    skipSpace();
+    size_t Start = Pos;
+    if (Pos < Text.size() && llvm::isDigit(Text[Pos])) {
+      while (Pos < Text.size() && llvm::isDigit(Text[Pos]))
+        ++Pos;
+      int64_t V;
+      if (Text.substr(Start, Pos - Start).getAsInteger(10, V))
+        return fail("constant out of range");
+      return SymExpr::constant(V);
+    }
+    if (Pos < Text.size() && (llvm::isAlpha(Text[Pos]) || Text[Pos] == '_')) {
+      while (Pos < Text.size() &&
+             (llvm::isAlnum(Text[Pos]) || Text[Pos] == '_'))
+        ++Pos;
+      return SymExpr::variable(Text.substr(Start, Pos - Start));
+    }
+    if (Pos == Text.size())
+      return fail("expression ends early");
+    return fail("unexpected '" + Text.substr(Pos, 1).str() + "'");
+  }
+};
+} // namespace
+
+llvm::Expected<SymExpr::Ptr> cleave::parseSymExpr(StringRef Text) {
+  return Parser(Text).parseAll();
+}
+
+static AffineForm atom(const SymExpr::Ptr &E) {
+  AffineForm F;
+  F.Terms[E->str()] = 1;
+  return F;
+}
+
+/// Scales \p F by \p K; std::nullopt on overflow.
+static std::optional<AffineForm> scaled(const AffineForm &F, int64_t K) {
+  AffineForm R;
+  if (llvm::MulOverflow(F.Constant, K, R.Constant))
+    return std::nullopt;
+  for (const auto &[Term, Coef] : F.Terms) {
+    int64_t C;
+    if (llvm::MulOverflow(Coef, K, C))
+      return std::nullopt;
+    if (C)
+      R.Terms[Term] = C;
+  }
+  return R;
+}
+
+/// \p A + \p Sign * \p B; std::nullopt on overflow.
+static std::optional<AffineForm> combined(const AffineForm &A,
+                                          const AffineForm &B, int64_t Sign) {
+  auto SB = scaled(B, Sign);
+  if (!SB)
+    return std::nullopt;
+  AffineForm R = A;
+  if (llvm::AddOverflow(R.Constant, SB->Constant, R.Constant))
+    return std::nullopt;
+  for (const auto &[Term, Coef] : SB->Terms) {
+    int64_t Sum;
+    if (llvm::AddOverflow(R.Terms[Term], Coef, Sum))
+      return std::nullopt;
+    if (Sum)
+      R.Terms[Term] = Sum;
+    else
+      R.Terms.erase(Term);
+  }
+  return R;
+}
+
+AffineForm AffineForm::of(const SymExpr::Ptr &E) {
+  using K = SymExpr::Kind;
+  std::optional<AffineForm> R;
+  switch (E->kind()) {
+  case K::Constant: {
+    AffineForm F;
+    F.Constant = E->value();
+    return F;
+  }
+  case K::Variable:
+    return atom(E);
+  case K::Neg:
+    R = scaled(of(E->lhs()), -1);
+    break;
+  case K::Add:
+  case K::Sub:
+    R = combined(of(E->lhs()), of(E->rhs()), E->kind() == K::Add ? 1 : -1);
+    break;
+  case K::Mul: {
+    AffineForm L = of(E->lhs()), Rt = of(E->rhs());
+    if (auto C = L.constantValue())
+      R = scaled(Rt, *C);
+    else if (auto C = Rt.constantValue())
+      R = scaled(L, *C);
+    break;
+  }
+  case K::Div:
+  case K::Rem: {
+    // Folded only when both sides are constants; otherwise the quotient is an
+    // atom, which keeps `n / 2` comparable with itself but with nothing else.
+    auto L = of(E->lhs()).constantValue(), Rt = of(E->rhs()).constantValue();
+    if (L && Rt && *Rt != 0 && !(*L == INT64_MIN && *Rt == -1)) {
+      AffineForm F;
+      F.Constant = E->kind() == K::Div ? *L / *Rt : *L % *Rt;
+      return F;
+    }
+    break;
+  }
+  }
+  return R ? *R : atom(E);
+}
+
+AffineForm AffineForm::minus(const AffineForm &O) const {
+  if (auto R = combined(*this, O, -1))
+    return *R;
+  // Overflow: an unknown difference, which no caller can prove anything from.
+  AffineForm Unknown;
+  Unknown.Terms["<overflow>"] = 1;
+  return Unknown;
+}
+
+std::optional<int64_t> AffineForm::constantValue() const {
+  if (!Terms.empty())
+    return std::nullopt;
+  return Constant;
+}
+
+bool cleave::provablyLessOrEqual(const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
+  auto Diff = AffineForm::of(B).minus(AffineForm::of(A)).constantValue();
+  return Diff && *Diff >= 0;
+}

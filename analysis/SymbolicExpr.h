@@ -1,0 +1,76 @@
+/// \file
+/// Symbolic integer expressions over program variables: the bounds of pointer
+/// regions (`a[lo:hi]`), their substitution at call sites, and the affine
+/// comparisons that prove two regions disjoint.
+#ifndef CLEAVE_ANALYSIS_SYMBOLICEXPR_H
+#define CLEAVE_ANALYSIS_SYMBOLICEXPR_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cleave {
+
+/// An immutable expression tree of integer constants, variables and the C
+/// operators + - * / % and unary minus, with C's truncating division.
+class SymExpr {
+public:
+  enum class Kind { Constant, Variable, Add, Sub, Mul, Div, Rem, Neg };
+  using Ptr = std::shared_ptr<const SymExpr>;
+
+  static Ptr constant(int64_t Value);
+  static Ptr variable(llvm::StringRef Name);
+  static Ptr binary(Kind K, Ptr L, Ptr R);
+  static Ptr negate(Ptr Operand);
+
+  Kind kind() const { return K; }
+  int64_t value() const { return Value; }
+  llvm::StringRef name() const { return Name; }
+  const Ptr &lhs() const { return Ops[0]; }
+  const Ptr &rhs() const { return Ops[1]; }
+
+  /// C source text, fully parenthesized where precedence needs it.
+  std::string str() const;
+  /// The variables the expression mentions, sorted, each once.
+  std::vector<std::string> variables() const;
+
+private:
+  Kind K = Kind::Constant;
+  int64_t Value = 0;
+  std::string Name;
+  Ptr Ops[2];
+};
+
+using SymMap = std::map<std::string, SymExpr::Ptr>;
+
+/// Replaces each variable named in \p Subst by its image; others stay.
+SymExpr::Ptr substitute(const SymExpr::Ptr &E, const SymMap &Subst);
+
+/// Parses C integer-expression text (identifiers, decimal constants, + - * / %,
+/// unary minus, parentheses).
+llvm::Expected<SymExpr::Ptr> parseSymExpr(llvm::StringRef Text);
+
+/// An affine form c0 + sum(ci * ti), where each term ti is a variable or a
+/// non-affine subexpression (such as `n / 2`) treated as an opaque atom keyed by
+/// its text. Two bounds compare when their difference is a constant.
+struct AffineForm {
+  int64_t Constant = 0;
+  std::map<std::string, int64_t> Terms; ///< atom text -> coefficient, no zeros
+
+  static AffineForm of(const SymExpr::Ptr &E);
+  AffineForm minus(const AffineForm &O) const;
+  /// The value when no atom remains.
+  std::optional<int64_t> constantValue() const;
+};
+
+/// True when \p A <= \p B holds for every value of the variables.
+bool provablyLessOrEqual(const SymExpr::Ptr &A, const SymExpr::Ptr &B);
+
+} // namespace cleave
+
+#endif

@@ -1,0 +1,823 @@
+/// \file
+/// The cleave runtime on the threads transport: byte buffers and regions,
+/// nodes that are threads of one process, futures, and the binomial
+/// divide-and-conquer tree. The contract is in clv.h; this file says how and
+/// why.
+///
+/// Every node is one thread (node 0 is the thread that called clv_init, nodes
+/// 1..N-1 are workers started by it) with a FIFO of calls guarded by a mutex
+/// and a condition variable. A call is one allocation, the future, which
+/// carries the arguments to the callee and the reply back. A thread that waits
+/// keeps serving its node's queue on its own stack, so a node blocked in a wait
+/// still answers the calls it depends on and divide and conquer never
+/// deadlocks. Before sleeping on its condition variable an idle thread spins
+/// for SPIN_NS, because a condition-variable wake-up costs 10-80 us on the VMs
+/// this runs on, much more than most calls.
+///
+/// Not supported (the generated code never does it): waiting on a future from
+/// another node than the one that made the call (refused with CLV_E_USAGE),
+/// and making calls or waiting on threads other than the nodes' own. Futures
+/// that are never waited on still run (clv_finalize waits for them) but leak
+/// their memory.
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "clv.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum {
+  MAX_NODES = 1024,   ///< most nodes CLEAVE_NODES may ask for
+  MESSAGE_SIZE = 256, ///< longest error message kept, with its NUL
+  REGION_ALIGN = 16,  ///< copied region payloads start at multiples of this
+  MIN_CAPACITY = 64   ///< first allocation of a buffer
+};
+
+/// How long an idle thread spins (nanoseconds) before it sleeps.
+#define SPIN_NS 50000L
+
+// ---------------------------------------------------------------------------
+// Errors
+
+static _Thread_local char last_error[MESSAGE_SIZE];
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static void
+set_error(const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  vsnprintf(last_error, sizeof last_error, format, ap);
+  va_end(ap);
+}
+
+const char *clv_last_error(void) { return last_error; }
+
+void clv_fail_call(const char *name) {
+  fprintf(stderr, "cleave: call to '%s' failed: %s\n", name ? name : "?",
+          last_error);
+  exit(1);
+}
+
+// ---------------------------------------------------------------------------
+// Buffers
+//
+// Once a buffer has failed, later reads and writes fail too without touching
+// the message: the first failure is the one worth reporting, and a decoder that
+// checks `failed` only at its end must not see it replaced.
+
+/// Whether regions travel by address; set by clv_init, and "share" (the
+/// default of CLEAVE_PASS) while the runtime is not running.
+static int share_regions = 1;
+
+void clv_buf_init(clv_buf *b) {
+  if (b)
+    *b = (clv_buf){NULL, 0, 0, 0, 0};
+}
+
+void clv_buf_free(clv_buf *b) {
+  if (!b)
+    return;
+  free(b->data);
+  clv_buf_init(b);
+}
+
+static clv_status fail(clv_buf *b, clv_status status) {
+  b->failed = 1;
+  return status;
+}
+
+clv_status clv_buf_put(clv_buf *b, const void *p, size_t n) {
+  if (!b) {
+    set_error("write to a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (b->failed)
+    return CLV_E_NOMEM;
+  if (n == 0)
+    return CLV_OK;
+  if (!p) {
+    set_error("write of %zu bytes from a null pointer", n);
+    return fail(b, CLV_E_USAGE);
+  }
+  if (n > SIZE_MAX - b->size) {
+    set_error("a buffer of %zu bytes cannot grow by %zu more", b->size, n);
+    return fail(b, CLV_E_NOMEM);
+  }
+  size_t need = b->size + n;
+  if (need > b->cap) {
+    // Doubling keeps a long run of small puts linear.
+    size_t cap = b->cap < MIN_CAPACITY ? MIN_CAPACITY : b->cap;
+    while (cap < need)
+      cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    unsigned char *data = realloc(b->data, cap);
+    if (!data) {
+      set_error("out of memory growing a buffer to %zu bytes", cap);
+      return fail(b, CLV_E_NOMEM);
+    }
+    b->data = data;
+    b->cap = cap;
+  }
+  memcpy(b->data + b->size, p, n);
+  b->size = need;
+  return CLV_OK;
+}
+
+/// Points \p *out at the next \p n unread bytes of \p b and moves past them, or
+/// fails the buffer without moving. Lengths come from messages, so the check is
+/// written not to overflow.
+static clv_status take(clv_buf *b, size_t n, unsigned char **out) {
+  if (b->failed)
+    return CLV_E_DECODE;
+  if (b->pos > b->size || n > b->size - b->pos) {
+    set_error("short message: %zu bytes wanted at offset %zu of %zu", n, b->pos,
+              b->size);
+    return fail(b, CLV_E_DECODE);
+  }
+  *out = b->data ? b->data + b->pos : NULL; // no arithmetic on NULL in C
+  b->pos += n;
+  return CLV_OK;
+}
+
+clv_status clv_buf_get(clv_buf *b, void *p, size_t n) {
+  if (!b) {
+    set_error("read from a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (!p && n > 0 && !b->failed) {
+    set_error("read of %zu bytes into a null pointer", n);
+    return fail(b, CLV_E_USAGE);
+  }
+  unsigned char *src;
+  clv_status status = take(b, n, &src);
+  if (status == CLV_OK && n > 0)
+    memcpy(p, src, n);
+  return status;
+}
+
+// ---------------------------------------------------------------------------
+// Regions
+//
+// Encoding: u64 count, u64 element size, then either the address (shared) or
+// zero padding up to a multiple of REGION_ALIGN followed by the bytes (copied).
+// Offsets are the same for writer and reader, and data comes from realloc, so
+// the padding keeps a copied payload aligned for any scalar type.
+
+/// Where a region of no elements "is" when its address was null: callers tell
+/// failure by NULL (and b->failed), so an empty region needs some other
+/// pointer.
+static max_align_t empty_region;
+
+static size_t padding(size_t offset) {
+  return (REGION_ALIGN - offset % REGION_ALIGN) % REGION_ALIGN;
+}
+
+static int region_bytes(size_t elem_size, size_t count, size_t *bytes) {
+  if (count != 0 && elem_size > SIZE_MAX / count)
+    return 0;
+  *bytes = elem_size * count;
+  return 1;
+}
+
+clv_status clv_buf_put_region(clv_buf *b, const void *base, size_t elem_size,
+                              size_t count) {
+  if (!b) {
+    set_error("write of a region to a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (b->failed)
+    return CLV_E_NOMEM;
+  size_t bytes;
+  if (!region_bytes(elem_size, count, &bytes)) {
+    set_error("a region of %zu elements of %zu bytes does not fit in memory",
+              count, elem_size);
+    return fail(b, CLV_E_USAGE);
+  }
+  if (!base && bytes > 0) {
+    set_error("a region of %zu bytes at a null address", bytes);
+    return fail(b, CLV_E_USAGE);
+  }
+  uint64_t header[2] = {count, elem_size};
+  clv_status status = clv_buf_put(b, header, sizeof header);
+  if (status != CLV_OK)
+    return status;
+  if (share_regions) {
+    uintptr_t address = (uintptr_t)base;
+    return clv_buf_put(b, &address, sizeof address);
+  }
+  static const unsigned char zeros[REGION_ALIGN];
+  status = clv_buf_put(b, zeros, padding(b->size));
+  if (status != CLV_OK)
+    return status;
+  return clv_buf_put(b, base, bytes);
+}
+
+/// Reads a region header, checks it against what the reader expects, and in
+/// copy mode also points \p *payload at the bytes.
+static clv_status get_region(clv_buf *b, size_t elem_size, size_t count,
+                             uintptr_t *address, unsigned char **payload) {
+  uint64_t header[2];
+  clv_status status = clv_buf_get(b, header, sizeof header);
+  if (status != CLV_OK)
+    return status;
+  if (header[0] != count || header[1] != elem_size) {
+    set_error("region of %zu elements of %zu bytes expected, got %" PRIu64
+              " elements of %" PRIu64 " bytes",
+              count, elem_size, header[0], header[1]);
+    return fail(b, CLV_E_DECODE);
+  }
+  size_t bytes;
+  if (!region_bytes(elem_size, count, &bytes)) {
+    set_error("a region of %zu elements of %zu bytes does not fit in memory",
+              count, elem_size);
+    return fail(b, CLV_E_DECODE);
+  }
+  if (share_regions) {
+    status = clv_buf_get(b, address, sizeof *address);
+    if (status == CLV_OK && *address == 0 && bytes > 0) {
+      set_error("a region of %zu bytes at a null address", bytes);
+      return fail(b, CLV_E_DECODE);
+    }
+    return status;
+  }
+  status = take(b, padding(b->pos), payload);
+  if (status != CLV_OK)
+    return status;
+  return take(b, bytes, payload);
+}
+
+void *clv_buf_get_region(clv_buf *b, size_t elem_size, size_t count) {
+  if (!b) {
+    set_error("read of a region from a null buffer");
+    return NULL;
+  }
+  uintptr_t address = 0;
+  unsigned char *payload = NULL;
+  if (get_region(b, elem_size, count, &address, &payload) != CLV_OK)
+    return NULL;
+  if (!share_regions)
+    return payload; // inside b->data, which holds at least the header: not NULL
+  return address ? (void *)address : (void *)&empty_region;
+}
+
+clv_status clv_buf_get_region_into(clv_buf *b, void *dest, size_t elem_size,
+                                   size_t count) {
+  if (!b) {
+    set_error("read of a region from a null buffer");
+    return CLV_E_USAGE;
+  }
+  uintptr_t address = 0;
+  unsigned char *payload = NULL;
+  clv_status status = get_region(b, elem_size, count, &address, &payload);
+  if (status != CLV_OK)
+    return status;
+  if (share_regions) {
+    if (address != (uintptr_t)dest) {
+      set_error("region at %p expected, got one at %p", dest, (void *)address);
+      return fail(b, CLV_E_DECODE);
+    }
+    return CLV_OK;
+  }
+  size_t bytes = elem_size * count; // checked by get_region
+  if (bytes > 0 && !dest) {
+    set_error("copy of a region of %zu bytes to a null address", bytes);
+    return fail(b, CLV_E_USAGE);
+  }
+  if (bytes > 0)
+    memcpy(dest, payload, bytes);
+  return CLV_OK;
+}
+
+// ---------------------------------------------------------------------------
+// Nodes, calls and futures
+
+/// Where the running code is: its node and its level in the binomial tree. The
+/// tree position of a call is always its node (a child of t is the node
+/// t + 2^d, and a placed call starts a tree of its own at its node), so one
+/// field serves for both. Level -1: the call spawns no children.
+typedef struct context {
+  int node;
+  int level;
+} context;
+
+/// Level a clv_call future "restores": clv_wait lowers the caller's level to
+/// the one saved in the future, so this leaves it as it is.
+#define NO_LEVEL INT_MAX
+
+struct clv_future {
+  clv_future *next; ///< in the callee's queue
+  // The call, read by the callee.
+  uint32_t fn;
+  clv_buf args;
+  context callee;
+  // The caller.
+  int caller;       ///< node to wake at completion; the only one that may wait
+  int caller_level; ///< caller's level before a clv_call_child, or NO_LEVEL
+  clv_buf local;
+  // The outcome, written by the callee before it publishes `done`.
+  atomic_int done;
+  clv_status status;
+  clv_buf reply;
+  char message[MESSAGE_SIZE];
+};
+
+typedef struct node {
+  // Each node on cache lines of its own: different threads hammer them.
+  _Alignas(64) pthread_mutex_t mutex;
+  pthread_cond_t wake; ///< a call arrived, a future of this node completed,
+                       ///< the worker must stop, or (node 0) all calls ended
+  clv_future *head;    ///< FIFO of calls to serve
+  clv_future *tail;
+  atomic_size_t queued; ///< its length, read without the mutex when spinning
+  atomic_int stop;      ///< the worker leaves (set when no call is pending)
+  int index;
+  pthread_t thread;
+} node;
+
+static node *nodes;
+static int node_count; ///< 0 when the runtime is not running
+static clv_program program;
+static pthread_t main_thread;
+/// Calls queued or running on any node: clv_finalize waits for 0.
+static atomic_long pending;
+static atomic_int finalizing;
+
+/// The running code's place; {0, 0} on node 0 outside any call.
+static _Thread_local context here;
+/// How many calls this thread is serving (nested in waits).
+static _Thread_local int serving;
+
+int clv_nodes(void) { return node_count; }
+int clv_self(void) { return here.node; }
+int clv_shares_memory(void) { return share_regions; }
+
+int clv_child_node(void) {
+  // 2^30 exceeds MAX_NODES, so from there on no level has a child; stopping
+  // there keeps the shift defined.
+  if (here.level < 0 || here.level >= 30)
+    return -1;
+  long child = (long)here.node + (1L << here.level);
+  return child < node_count ? (int)child : -1;
+}
+
+clv_buf *clv_future_local(clv_future *f) { return f ? &f->local : NULL; }
+
+static void lock(node *n) { pthread_mutex_lock(&n->mutex); }
+static void unlock(node *n) { pthread_mutex_unlock(&n->mutex); }
+
+/// Whether the serving loop of \p n may end: \p f completed (clv_wait); with no
+/// future, the worker was told to stop, or on node 0 (clv_finalize) no call is
+/// pending anywhere.
+static int finished(node *n, clv_future *f) {
+  if (f)
+    return atomic_load_explicit(&f->done, memory_order_acquire);
+  if (n->index == 0)
+    return atomic_load(&pending) == 0;
+  return atomic_load_explicit(&n->stop, memory_order_relaxed);
+}
+
+/// Spins for up to SPIN_NS until \p n has a call or finished(); returns whether
+/// it has. Yielding rather than busy-pausing keeps the spin cheap when there
+/// are more nodes than processors; the bound is time, not iterations, so it
+/// holds on any processor speed and ends early when the spinner was preempted.
+static int spin(node *n, clv_future *f) {
+  struct timespec start, now;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  do {
+    if (atomic_load_explicit(&n->queued, memory_order_relaxed) > 0 ||
+        finished(n, f))
+      return 1;
+    sched_yield();
+    clock_gettime(CLOCK_MONOTONIC, &now);
+  } while ((now.tv_sec - start.tv_sec) * 1000000000L +
+               (now.tv_nsec - start.tv_nsec) <
+           SPIN_NS);
+  return 0;
+}
+
+/// Takes the first call queued for \p n, or NULL. The unlocked look at the
+/// count only spares the mutex when the queue is empty; missing a call that is
+/// being queued is harmless, because sleeping rechecks under the mutex.
+static clv_future *take_call(node *n) {
+  if (atomic_load_explicit(&n->queued, memory_order_relaxed) == 0)
+    return NULL;
+  lock(n);
+  clv_future *f = n->head;
+  if (f) {
+    n->head = f->next;
+    if (!n->head)
+      n->tail = NULL;
+    atomic_fetch_sub_explicit(&n->queued, 1, memory_order_relaxed);
+  }
+  unlock(n);
+  return f;
+}
+
+static void wake(node *n) {
+  lock(n);
+  pthread_cond_signal(&n->wake);
+  unlock(n);
+}
+
+/// Publishes the outcome of \p f and wakes its caller. The caller may free f as
+/// soon as `done` is set, so f is not touched after that.
+static void complete(clv_future *f, clv_status status) {
+  node *caller = &nodes[f->caller];
+  f->status = status;
+  lock(caller); // so a caller about to sleep cannot miss the wake-up
+  atomic_store_explicit(&f->done, 1, memory_order_release);
+  pthread_cond_signal(&caller->wake);
+  unlock(caller);
+  // The last call to end while clv_finalize waits wakes node 0. Both sides use
+  // sequentially consistent operations, so either finalize sees pending == 0
+  // or this sees finalizing.
+  if (atomic_fetch_sub(&pending, 1) == 1 && atomic_load(&finalizing))
+    wake(&nodes[0]);
+}
+
+static const char *status_text(clv_status status) {
+  switch (status) {
+  case CLV_OK:
+    return "no error";
+  case CLV_E_USAGE:
+    return "bad usage";
+  case CLV_E_NOMEM:
+    return "out of memory";
+  case CLV_E_DECODE:
+    return "a message did not decode";
+  case CLV_E_NO_SUCH_FUNCTION:
+    return "no such function";
+  case CLV_E_REMOTE_FAILED:
+    return "the function reported a failure";
+  }
+  return "unknown status";
+}
+
+/// Appends \p text to \p message, cutting it to fit. (snprintf with "%s" of
+/// another message buffer would do, but gcc warns that it may cut.)
+static void append(char message[MESSAGE_SIZE], const char *text) {
+  size_t used = strlen(message);
+  size_t n = strlen(text);
+  if (n > MESSAGE_SIZE - 1 - used)
+    n = MESSAGE_SIZE - 1 - used;
+  memcpy(message + used, text, n);
+  message[used + n] = '\0';
+}
+
+/// Runs the call \p f on this thread in the callee's context, then completes
+/// it. Serving can nest inside a wait, so the waiting code's context and
+/// message are put back afterwards.
+static void serve(clv_future *f) {
+  context outer = here;
+  char outer_error[MESSAGE_SIZE];
+  memcpy(outer_error, last_error, sizeof outer_error);
+  here = f->callee;
+  ++serving;
+  last_error[0] = '\0'; // what the entry leaves here explains its failure
+
+  clv_status status;
+  const clv_function *fn =
+      f->fn < program.count ? &program.functions[f->fn] : NULL;
+  if (!fn || !fn->entry) {
+    status = CLV_E_NO_SUCH_FUNCTION;
+    snprintf(f->message, sizeof f->message,
+             "no function with id %" PRIu32 " in this program (it has %" PRIu32
+             ")",
+             f->fn, program.count);
+  } else {
+    status = fn->entry(&f->args, &f->reply);
+    const char *why = status == CLV_E_DECODE ? "arguments did not decode"
+                                             : status_text(status);
+    if (status == CLV_OK && f->reply.failed) {
+      status = CLV_E_NOMEM;
+      why = "the reply did not encode";
+    }
+    if (status != CLV_OK) {
+      snprintf(f->message, sizeof f->message, "call to '%s' on node %d: %s",
+               fn->name ? fn->name : "?", here.node, why);
+      if (last_error[0]) {
+        append(f->message, ": ");
+        append(f->message, last_error);
+      }
+    }
+  }
+  clv_buf_free(&f->args);
+
+  --serving;
+  here = outer;
+  memcpy(last_error, outer_error, sizeof last_error);
+  complete(f, status);
+}
+
+/// Serves the calls queued for \p n until finished(n, f), sleeping when there
+/// is nothing to do. Sleeping checks both conditions under the node's mutex,
+/// and whatever changes them signals under that mutex, so no wake-up is lost.
+static void serve_until(node *n, clv_future *f) {
+  for (;;) {
+    if (finished(n, f))
+      return;
+    clv_future *call = take_call(n);
+    if (call) {
+      serve(call);
+      continue;
+    }
+    if (spin(n, f))
+      continue;
+    lock(n);
+    while (!n->head && !finished(n, f))
+      pthread_cond_wait(&n->wake, &n->mutex);
+    unlock(n);
+  }
+}
+
+static void *worker_main(void *arg) {
+  node *n = arg;
+  here = (context){n->index, -1};
+  serve_until(n, NULL);
+  return NULL;
+}
+
+/// Queues call \p fn to \p target with the contents of \p args (NULL: none).
+static clv_future *send(int target, uint32_t fn, clv_buf *args, context callee,
+                        int caller_level) {
+  clv_future *f = malloc(sizeof *f);
+  if (!f) {
+    set_error("out of memory for a call to function %" PRIu32, fn);
+    clv_buf_free(args);
+    return NULL;
+  }
+  f->next = NULL;
+  f->fn = fn;
+  clv_buf_init(&f->args);
+  if (args) {
+    f->args = *args;
+    f->args.pos = 0;
+    clv_buf_init(args);
+  }
+  f->callee = callee;
+  f->caller = here.node;
+  f->caller_level = caller_level;
+  clv_buf_init(&f->local);
+  atomic_init(&f->done, 0);
+  f->status = CLV_OK;
+  clv_buf_init(&f->reply);
+  f->message[0] = '\0';
+
+  atomic_fetch_add(&pending, 1);
+  node *n = &nodes[target];
+  lock(n);
+  if (n->tail)
+    n->tail->next = f;
+  else
+    n->head = f;
+  n->tail = f;
+  atomic_fetch_add_explicit(&n->queued, 1, memory_order_relaxed);
+  pthread_cond_signal(&n->wake);
+  unlock(n);
+  return f;
+}
+
+/// What clv_call and clv_call_child check alike. The arguments are taken even
+/// when the call is refused, so they are freed then.
+static int can_send(uint32_t fn, clv_buf *args) {
+  if (node_count == 0)
+    set_error("call to function %" PRIu32
+              ": the runtime is not running (clv_init first)",
+              fn);
+  else if (args && args->failed)
+    set_error("call to function %" PRIu32 ": its arguments did not encode", fn);
+  else
+    return 1;
+  clv_buf_free(args);
+  return 0;
+}
+
+clv_future *clv_call(int target, uint32_t fn, clv_buf *args) {
+  if (!can_send(fn, args))
+    return NULL;
+  if (target < 0 || target >= node_count) {
+    set_error("call to function %" PRIu32
+              " on node %d: the program has nodes 0 to %d",
+              fn, target, node_count - 1);
+    clv_buf_free(args);
+    return NULL;
+  }
+  return send(target, fn, args, (context){target, -1}, NO_LEVEL);
+}
+
+clv_future *clv_call_child(uint32_t fn, clv_buf *args) {
+  if (!can_send(fn, args))
+    return NULL;
+  int child = clv_child_node();
+  if (child < 0) {
+    set_error("call to function %" PRIu32
+              " on a child node: the tree has filled the machine "
+              "(clv_child_node() is -1)",
+              fn);
+    clv_buf_free(args);
+    return NULL;
+  }
+  clv_future *f =
+      send(child, fn, args, (context){child, here.level + 1}, here.level);
+  if (f)
+    ++here.level;
+  return f;
+}
+
+/// The result buffer must be empty (or uninitialized): the reply is moved in,
+/// not appended. On failure *result is left empty.
+clv_status clv_wait(clv_future *f, clv_buf *result) {
+  if (!f) {
+    set_error("wait on a null future");
+    return CLV_E_USAGE;
+  }
+  if (node_count == 0 || f->caller != here.node) {
+    set_error("wait on node %d for a call made by node %d: only the caller may "
+              "wait",
+              here.node, f->caller);
+    return CLV_E_USAGE;
+  }
+  serve_until(&nodes[here.node], f);
+
+  clv_status status = f->status;
+  if (status == CLV_OK && result) {
+    *result = f->reply;
+    result->pos = 0;
+  } else {
+    clv_buf_free(&f->reply);
+    clv_buf_init(result);
+  }
+  if (status != CLV_OK)
+    memcpy(last_error, f->message, sizeof last_error);
+  // Lowering (not setting) the level keeps it right whichever order the caller
+  // waits on several children in: it ends at the level before the first spawn.
+  if (f->caller_level < here.level)
+    here.level = f->caller_level;
+  clv_buf_free(&f->local);
+  free(f);
+  return status;
+}
+
+// ---------------------------------------------------------------------------
+// Start and stop
+
+static clv_status read_nodes(int *count) {
+  const char *value = getenv("CLEAVE_NODES");
+  if (!value || !*value) {
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    *count = online < 1 ? 1 : online > MAX_NODES ? MAX_NODES : (int)online;
+    return CLV_OK;
+  }
+  long n = 0;
+  const char *p = value;
+  for (; *p >= '0' && *p <= '9' && n <= MAX_NODES; ++p)
+    n = n * 10 + (*p - '0');
+  if (*p || n < 1 || n > MAX_NODES) {
+    set_error("CLEAVE_NODES='%s': give a whole number of nodes from 1 to %d",
+              value, MAX_NODES);
+    return CLV_E_USAGE;
+  }
+  *count = (int)n;
+  return CLV_OK;
+}
+
+static clv_status read_environment(int *count, int *share) {
+  const char *transport = getenv("CLEAVE_TRANSPORT");
+  if (transport && *transport && strcmp(transport, "threads") != 0) {
+    set_error(
+        "CLEAVE_TRANSPORT='%s': this runtime offers only 'threads' so far",
+        transport);
+    return CLV_E_USAGE;
+  }
+  clv_status status = read_nodes(count);
+  if (status != CLV_OK)
+    return status;
+  const char *pass = getenv("CLEAVE_PASS");
+  if (!pass || !*pass || strcmp(pass, "share") == 0) {
+    *share = 1;
+  } else if (strcmp(pass, "copy") == 0) {
+    *share = 0;
+  } else {
+    set_error("CLEAVE_PASS='%s': give 'share' (regions by address) or 'copy'",
+              pass);
+    return CLV_E_USAGE;
+  }
+  return CLV_OK;
+}
+
+/// Stops and joins workers 1..started-1, destroys the first \p ready nodes'
+/// mutexes and condition variables, and puts every global back as before
+/// clv_init. No call may be pending.
+static void teardown(int ready, int started) {
+  for (int i = 1; i < started; ++i) {
+    lock(&nodes[i]);
+    atomic_store(&nodes[i].stop, 1);
+    pthread_cond_signal(&nodes[i].wake);
+    unlock(&nodes[i]);
+  }
+  for (int i = 1; i < started; ++i)
+    pthread_join(nodes[i].thread, NULL);
+  for (int i = 0; i < ready; ++i) {
+    pthread_cond_destroy(&nodes[i].wake);
+    pthread_mutex_destroy(&nodes[i].mutex);
+  }
+  free(nodes);
+  nodes = NULL;
+  node_count = 0;
+  share_regions = 1;
+  program = (clv_program){NULL, 0};
+  atomic_store(&finalizing, 0);
+  here = (context){0, 0};
+}
+
+static int init_node(node *n, int index) {
+  n->index = index;
+  atomic_init(&n->queued, 0);
+  atomic_init(&n->stop, 0);
+  if (pthread_mutex_init(&n->mutex, NULL) != 0)
+    return 0;
+  if (pthread_cond_init(&n->wake, NULL) != 0) {
+    pthread_mutex_destroy(&n->mutex);
+    return 0;
+  }
+  return 1;
+}
+
+clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
+  (void)argc; // no transport reads the command line yet
+  (void)argv;
+  if (node_count != 0) {
+    set_error("clv_init called again before clv_finalize");
+    return CLV_E_USAGE;
+  }
+  if (!prog || (prog->count > 0 && !prog->functions)) {
+    set_error("clv_init needs the program's table of functions");
+    return CLV_E_USAGE;
+  }
+  int count, share;
+  clv_status status = read_environment(&count, &share);
+  if (status != CLV_OK)
+    return status;
+
+  // aligned_alloc wants a multiple of the alignment: sizeof(node) is one.
+  nodes = aligned_alloc(_Alignof(node), (size_t)count * sizeof(node));
+  if (!nodes) {
+    set_error("out of memory for %d nodes", count);
+    return CLV_E_NOMEM;
+  }
+  memset(nodes, 0, (size_t)count * sizeof(node));
+  node_count = count; // the workers read these as soon as they start
+  share_regions = share;
+  program = *prog;
+  main_thread = pthread_self();
+  here = (context){0, 0};
+
+  int ready = 0;
+  while (ready < count && init_node(&nodes[ready], ready))
+    ++ready;
+  if (ready < count) {
+    teardown(ready, 1);
+    set_error("could not set up the locks of node %d", ready);
+    return CLV_E_NOMEM;
+  }
+  for (int i = 1; i < count; ++i) {
+    int error = pthread_create(&nodes[i].thread, NULL, worker_main, &nodes[i]);
+    if (error != 0) {
+      teardown(count, i);
+      set_error("could not start the thread of node %d: %s", i,
+                strerror(error));
+      return CLV_E_NOMEM;
+    }
+  }
+  return CLV_OK;
+}
+
+clv_status clv_finalize(void) {
+  if (node_count == 0) {
+    set_error("clv_finalize without a running runtime (clv_init first)");
+    return CLV_E_USAGE;
+  }
+  if (!pthread_equal(pthread_self(), main_thread) || serving > 0) {
+    set_error("clv_finalize must be called by the thread that called clv_init, "
+              "outside any call");
+    return CLV_E_USAGE;
+  }
+  // Calls nobody waited on may still be queued or running, some perhaps for
+  // node 0: serve node 0 until none is left, so no worker is stopped while a
+  // call could still reach it.
+  atomic_store(&finalizing, 1);
+  serve_until(&nodes[0], NULL);
+  teardown(node_count, node_count);
+  return CLV_OK;
+}

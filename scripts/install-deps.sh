@@ -1,0 +1,21 @@
+#!/bin/bash
+# Installs the Debian 12 packages that building and testing cleave need, when
+# any is missing (runs `apt-get update` only then). Needs root to install.
+set -euo pipefail
+packages=(
+  build-essential cmake python3
+  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
+  libboost-graph-dev libgtest-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  if [[ $(id -u) != 0 ]]; then
+    echo "install-deps: these packages are missing; install them as root: ${missing[*]}" >&2
+    exit 1
+  fi
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+fi

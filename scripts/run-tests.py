@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Runs every test of a build (lit tests and GoogleTest tests, both through lit)
+and ends with the line 'N passed, N failed'. Exit status 0 only if none failed."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+LIT = "/usr/lib/llvm-19/build/utils/lit/lit.py"
+
+
+def main():
+    build = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "build")
+    suites = [os.path.join(build, "test"), os.path.join(build, "test", "unit")]
+    with tempfile.TemporaryDirectory() as tmp:
+        results = os.path.join(tmp, "results.json")
+        run = subprocess.run([sys.executable, LIT, "-sv", "-o", results] + suites)
+        if not os.path.exists(results):
+            print("lit did not run (status %d)" % run.returncode)
+            print("0 passed, 1 failed")
+            return 1
+        with open(results) as f:
+            tests = json.load(f)["tests"]
+    passed = sum(t["code"] in ("PASS", "XFAIL") for t in tests)
+    skipped = sum(t["code"] == "UNSUPPORTED" for t in tests)
+    failed = len(tests) - passed - skipped
+    line = "%d passed, %d failed" % (passed, failed)
+    if skipped:
+        line += ", %d skipped" % skipped
+    print(line)
+    return 0 if failed == 0 and run.returncode == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

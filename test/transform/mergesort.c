@@ -1,0 +1,45 @@
+// The bundled mergesort: its first self-call becomes asynchronous, joined
+// before the merge; the output builds with -Wall -Werror and prints what the
+// sequential program prints on any number of nodes, with regions shared or
+// copied.
+// RUN: rm -rf %t.out
+// RUN: cleave parallelize %examples/mergesort/msort.c -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: FileCheck --check-prefix=EMIT %s < %t.out/msort.c
+// RUN: FileCheck --check-prefix=STUB %s < %t.out/cleave_stubs.c
+// RUN: %cc -Wall -Werror -O2 %examples/mergesort/msort.c -Wno-unknown-pragmas -o %t.seq
+// RUN: %cc -Wall -Werror -O2 %t.out/msort.c %t.out/cleave_stubs.c %cleave_rt -o %t.par
+// RUN: %t.seq 100003 7 > %t.expected
+// RUN: env CLEAVE_NODES=1 %t.par 100003 7 | diff %t.expected -
+// RUN: env CLEAVE_NODES=2 %t.par 100003 7 | diff %t.expected -
+// RUN: env CLEAVE_NODES=3 %t.par 100003 7 | diff %t.expected -
+// RUN: env CLEAVE_NODES=4 %t.par 100003 7 | diff %t.expected -
+// RUN: env CLEAVE_NODES=8 %t.par 100003 7 | diff %t.expected -
+// RUN: env CLEAVE_NODES=3 CLEAVE_PASS=copy %t.par 100003 7 | diff %t.expected -
+// RUN: env CLEAVE_NODES=8 CLEAVE_PASS=copy %t.par 100003 7 | diff %t.expected -
+// RUN: env CLEAVE_NODES=4 %t.par 0 | FileCheck --check-prefix=EMPTY %s
+// RUN: env CLEAVE_NODES=4 %t.par 1 | FileCheck --check-prefix=ONE %s
+// RUN: FileCheck --check-prefix=RESULT %s < %t.expected
+
+// REMARK: msort.c:31:3: remark: call to 'sort' runs asynchronously on the next node of the binomial tree; joined before line 33
+// REMARK: msort.c:32:3: remark: call to 'sort' stays sequential: it is the half kept on this node
+
+// EMIT: #include "cleave_stubs.h"
+// EMIT: /* #pragma cleave region(a[0:n], tmp[0:n]) */
+// EMIT-NEXT: void sort(int *a, int *tmp, int n) {
+// EMIT: int half = n / 2;
+// EMIT-NEXT: clv_future *cleave_f1 = sort__spawn(a, tmp, half);
+// EMIT-NEXT: sort(a + half, tmp + half, n - half);
+// EMIT-NEXT: sort__join(cleave_f1);
+// EMIT-NEXT: merge(a, tmp, half, n);
+// EMIT: int main(int argc, char **argv) {
+// EMIT-NEXT: cleave_init(&argc, &argv);
+
+// STUB: static clv_status sort__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {
+// STUB: clv_future *sort__spawn(int *a, int *tmp, int n) {
+// STUB-NEXT: if (clv_child_node() < 0) {
+// STUB: clv_call_child(CLEAVE_FN_sort, &cleave_args);
+// STUB: {"sort", sort__serve},
+
+// RESULT: n 100003 checksum {{[0-9]+}} sorted yes
+// EMPTY: n 0 checksum 0 sorted yes
+// ONE: n 1 checksum {{[0-9]+}} sorted yes

@@ -1,0 +1,76 @@
+// Every self-call that stays sequential says why, and nothing is rewritten.
+// RUN: rm -rf %t.out
+// RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck %s
+// RUN: FileCheck --check-prefix=EMIT %s < %t.out/stays-sequential.c
+// RUN: %cc -Wall -Werror -c %t.out/stays-sequential.c -I%runtime_dir -o %t.o
+#include <stdio.h>
+
+int visits;
+
+// CHECK: stays-sequential.c:[[@LINE+5]]:3: remark: call to 'walk' stays sequential: 'walk' reads or writes global 'visits'
+void walk(int depth) {
+  visits++;
+  if (depth == 0)
+    return;
+  walk(depth - 1);
+  walk(depth - 1);
+}
+
+// CHECK: stays-sequential.c:[[@LINE+4]]:3: remark: call to 'show' stays sequential: 'show' calls 'printf', whose effects are unknown
+void show(int n) {
+  if (n <= 0)
+    return;
+  show(n / 2);
+  show(n / 2);
+  printf("%d\n", n);
+}
+
+// CHECK: stays-sequential.c:[[@LINE+4]]:3: remark: call to 'scale' stays sequential: 'scale' has pointer parameter 'v' without a region (add '#pragma cleave region(v[lo:hi])' before the function)
+void scale(double *v, int n) {
+  if (n < 2)
+    return;
+  scale(v, n / 2);
+  scale(v + n / 2, n - n / 2);
+}
+
+// The two calls work on the same elements: the second needs the first's results.
+// CHECK: stays-sequential.c:[[@LINE+5]]:3: remark: call to 'twice' stays sequential: the next statement may touch what it reads or writes
+#pragma cleave region(v[0:n])
+void twice(int *v, int n) {
+  if (n < 2)
+    return;
+  twice(v, n / 2);
+  twice(v, n / 2);
+}
+
+// A read of the array between the calls needs the first one's results.
+// CHECK: stays-sequential.c:[[@LINE+6]]:3: remark: call to 'peek' stays sequential: the next statement may touch what it reads or writes
+#pragma cleave region(v[0:n])
+void peek(int *v, int n) {
+  if (n < 2)
+    return;
+  int h = n / 2;
+  peek(v, h);
+  v[h] += v[0];
+  peek(v + h, n - h);
+}
+
+// An argument whose variable changes cannot be compared between statements.
+// CHECK: stays-sequential.c:[[@LINE+6]]:3: remark: call to 'shift' stays sequential: the regions of its pointer arguments are unknown here: argument 'n' is not a fixed integer expression
+#pragma cleave region(v[0:n])
+void shift(int *v, int n) {
+  if (n < 2)
+    return;
+  int h = n / 2;
+  shift(v, h);
+  h = h + 1;
+  shift(v + h, n - h);
+}
+
+// A self-call whose value is used is not made asynchronous.
+// CHECK: stays-sequential.c:[[@LINE+1]]:37: remark: call to 'fib' stays sequential: its value is used where it is called
+int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+// CHECK: stays-sequential.c:[[@LINE-1]]:50: remark: call to 'fib' stays sequential: its value is used where it is called
+
+// EMIT-NOT: {{[a-z]+}}__spawn(
+// EMIT-NOT: {{[a-z]+}}__join(

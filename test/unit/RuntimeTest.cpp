@@ -1,0 +1,803 @@
+/// \file
+/// Tests of the cleave runtime (runtime/clv.h) on the threads transport:
+/// buffers, regions in both passing modes, calls and futures, the binomial
+/// divide-and-conquer tree, waiting while serving, and start/stop errors.
+///
+/// The entries below play the part of generated code: they decode their
+/// arguments, may call other nodes, and encode a reply. What they observe on
+/// worker threads (which node ran them, whether the tree level came back) goes
+/// into atomics that the tests check on the main thread.
+
+#include "clv.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Encoding helpers
+
+void putU64(clv_buf *b, uint64_t v) { clv_buf_put(b, &v, sizeof v); }
+
+uint64_t getU64(clv_buf *b) {
+  uint64_t v = 0;
+  clv_buf_get(b, &v, sizeof v);
+  return v;
+}
+
+clv_buf argsOf(std::initializer_list<uint64_t> values) {
+  clv_buf b;
+  clv_buf_init(&b);
+  for (uint64_t v : values)
+    putU64(&b, v);
+  return b;
+}
+
+// ---------------------------------------------------------------------------
+// Entries
+
+enum Fn : uint32_t {
+  kSum,      ///< (count, region of int32) -> sum as u64
+  kFill,     ///< (count, value, region of int32 written) -> the region back
+  kTreeSum,  ///< (lo, hi, depth) -> sum of [lo, hi) over the binomial tree
+  kSquare,   ///< (x) -> (x * x, node that ran it)
+  kWhere,    ///< () -> (node that ran it)
+  kCallBack, ///< (back) -> calls kWhere on node `back`, appends its own node
+  kRelay,    ///< (target) -> calls kCallBack(self) on `target`, appends self
+  kFail,     ///< () -> CLV_E_REMOTE_FAILED
+  kNumFns
+};
+
+constexpr int kMaxNodes = 16;
+/// Leaves of kTreeSum run per node.
+std::atomic<int> leavesOn[kMaxNodes];
+/// Times clv_child_node() differed after a wait from before the spawn.
+std::atomic<int> levelNotRestored{0};
+/// Entries that met an error they did not expect.
+std::atomic<int> entryFailures{0};
+/// Where kFill found its region.
+std::atomic<const void *> fillSaw{nullptr};
+
+clv_status sumEntry(clv_buf *args, clv_buf *result) {
+  uint64_t count = getU64(args);
+  auto *p = static_cast<const int32_t *>(
+      clv_buf_get_region(args, sizeof(int32_t), count));
+  if (args->failed)
+    return CLV_E_DECODE;
+  uint64_t sum = 0;
+  for (uint64_t i = 0; i < count; ++i)
+    sum += static_cast<uint64_t>(p[i]);
+  putU64(result, sum);
+  return CLV_OK;
+}
+
+clv_status fillEntry(clv_buf *args, clv_buf *result) {
+  uint64_t count = getU64(args);
+  int32_t value = static_cast<int32_t>(getU64(args));
+  auto *p =
+      static_cast<int32_t *>(clv_buf_get_region(args, sizeof(int32_t), count));
+  if (args->failed)
+    return CLV_E_DECODE;
+  fillSaw = p;
+  for (uint64_t i = 0; i < count; ++i)
+    p[i] = value;
+  // The written region goes back: its bytes in copy mode, its address when
+  // shared.
+  clv_buf_put_region(result, p, sizeof(int32_t), count);
+  return CLV_OK;
+}
+
+/// Keep half, send half: while the tree has a child node, the upper half goes
+/// there and this call goes on with the lower half (one level down, as
+/// clv_call_child moved it); without a child both halves run here.
+uint64_t treeSum(uint64_t lo, uint64_t hi, uint64_t depth) {
+  if (depth == 0) {
+    int self = clv_self();
+    if (self >= 0 && self < kMaxNodes)
+      ++leavesOn[self];
+    uint64_t sum = 0;
+    for (uint64_t i = lo; i < hi; ++i)
+      sum += i;
+    return sum;
+  }
+  uint64_t mid = lo + (hi - lo) / 2;
+  int before = clv_child_node();
+  if (before < 0)
+    return treeSum(lo, mid, depth - 1) + treeSum(mid, hi, depth - 1);
+  clv_buf args = argsOf({mid, hi, depth - 1});
+  clv_future *f = clv_call_child(kTreeSum, &args);
+  if (!f) {
+    ++entryFailures;
+    return 0;
+  }
+  uint64_t left = treeSum(lo, mid, depth - 1);
+  clv_buf reply;
+  clv_buf_init(&reply);
+  if (clv_wait(f, &reply) != CLV_OK)
+    ++entryFailures;
+  uint64_t right = getU64(&reply);
+  if (reply.failed)
+    ++entryFailures;
+  clv_buf_free(&reply);
+  if (clv_child_node() != before)
+    ++levelNotRestored;
+  return left + right;
+}
+
+clv_status treeSumEntry(clv_buf *args, clv_buf *result) {
+  uint64_t lo = getU64(args), hi = getU64(args), depth = getU64(args);
+  if (args->failed)
+    return CLV_E_DECODE;
+  putU64(result, treeSum(lo, hi, depth));
+  return CLV_OK;
+}
+
+clv_status squareEntry(clv_buf *args, clv_buf *result) {
+  uint64_t x = getU64(args);
+  if (args->failed)
+    return CLV_E_DECODE;
+  putU64(result, x * x);
+  putU64(result, static_cast<uint64_t>(clv_self()));
+  return CLV_OK;
+}
+
+clv_status whereEntry(clv_buf *, clv_buf *result) {
+  putU64(result, static_cast<uint64_t>(clv_self()));
+  return CLV_OK;
+}
+
+/// Calls \p fn on \p node with \p arg, waits, and appends its reply and then
+/// this node to \p result.
+clv_status callAndAppend(int node, uint32_t fn, uint64_t arg, clv_buf *result) {
+  clv_buf args = argsOf({arg});
+  clv_future *f = clv_call(node, fn, &args);
+  if (!f)
+    return CLV_E_USAGE;
+  clv_buf reply;
+  clv_buf_init(&reply);
+  clv_status status = clv_wait(f, &reply);
+  if (status == CLV_OK) {
+    clv_buf_put(result, reply.data, reply.size);
+    putU64(result, static_cast<uint64_t>(clv_self()));
+  }
+  clv_buf_free(&reply);
+  return status;
+}
+
+clv_status callBackEntry(clv_buf *args, clv_buf *result) {
+  uint64_t back = getU64(args);
+  if (args->failed)
+    return CLV_E_DECODE;
+  return callAndAppend(static_cast<int>(back), kWhere, 0, result);
+}
+
+clv_status relayEntry(clv_buf *args, clv_buf *result) {
+  uint64_t target = getU64(args);
+  if (args->failed)
+    return CLV_E_DECODE;
+  return callAndAppend(static_cast<int>(target), kCallBack,
+                       static_cast<uint64_t>(clv_self()), result);
+}
+
+clv_status failEntry(clv_buf *, clv_buf *) { return CLV_E_REMOTE_FAILED; }
+
+const clv_function kFunctions[kNumFns] = {
+    {"sum", sumEntry},          {"fill", fillEntry},
+    {"tree_sum", treeSumEntry}, {"square", squareEntry},
+    {"where", whereEntry},      {"call_back", callBackEntry},
+    {"relay", relayEntry},      {"fail", failEntry},
+};
+const clv_program kProgram = {kFunctions, kNumFns};
+
+// ---------------------------------------------------------------------------
+// Fixture
+
+void clearEnvironment() {
+  unsetenv("CLEAVE_TRANSPORT");
+  unsetenv("CLEAVE_NODES");
+  unsetenv("CLEAVE_PASS");
+}
+
+class RuntimeTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    clearEnvironment();
+    for (auto &n : leavesOn)
+      n = 0;
+    levelNotRestored = 0;
+    entryFailures = 0;
+    fillSaw = nullptr;
+  }
+
+  void TearDown() override {
+    if (clv_nodes() > 0) {
+      EXPECT_EQ(clv_finalize(), CLV_OK) << clv_last_error();
+    }
+    clearEnvironment();
+    EXPECT_EQ(entryFailures.load(), 0);
+  }
+
+  /// Starts the runtime on \p nodes nodes passing regions as \p pass says.
+  static void start(int nodes, const char *pass = "share") {
+    setenv("CLEAVE_NODES", std::to_string(nodes).c_str(), 1);
+    setenv("CLEAVE_PASS", pass, 1);
+    ASSERT_EQ(clv_init(nullptr, nullptr, &kProgram), CLV_OK)
+        << clv_last_error();
+    ASSERT_EQ(clv_nodes(), nodes);
+  }
+
+  /// Calls \p fn on \p node with \p args and waits; the reply goes to \p reply.
+  static clv_status callAndWait(int node, uint32_t fn, clv_buf args,
+                                clv_buf *reply) {
+    clv_future *f = clv_call(node, fn, &args);
+    EXPECT_NE(f, nullptr) << clv_last_error();
+    return f ? clv_wait(f, reply) : CLV_E_USAGE;
+  }
+};
+
+// ---------------------------------------------------------------------------
+// Buffers
+
+TEST_F(RuntimeTest, BufferRoundTripsValuesOfEveryWidth) {
+  clv_buf b;
+  clv_buf_init(&b);
+  uint8_t u8 = 0xAB;
+  uint32_t u32 = 0xDEADBEEF;
+  double d = -1.25;
+  const char text[] = "region";
+  ASSERT_EQ(clv_buf_put(&b, &u8, sizeof u8), CLV_OK);
+  ASSERT_EQ(clv_buf_put(&b, &u32, sizeof u32), CLV_OK);
+  ASSERT_EQ(clv_buf_put(&b, &d, sizeof d), CLV_OK);
+  ASSERT_EQ(clv_buf_put(&b, text, sizeof text), CLV_OK);
+  for (uint32_t i = 0; i < 10000; ++i) // grows the buffer many times
+    ASSERT_EQ(clv_buf_put(&b, &i, sizeof i), CLV_OK);
+  EXPECT_EQ(b.size, 1 + 4 + 8 + sizeof text + 40000);
+  EXPECT_GE(b.cap, b.size);
+
+  uint8_t u8Back = 0;
+  uint32_t u32Back = 0;
+  double dBack = 0;
+  char textBack[sizeof text] = {};
+  ASSERT_EQ(clv_buf_get(&b, &u8Back, sizeof u8Back), CLV_OK);
+  ASSERT_EQ(clv_buf_get(&b, &u32Back, sizeof u32Back), CLV_OK);
+  ASSERT_EQ(clv_buf_get(&b, &dBack, sizeof dBack), CLV_OK);
+  ASSERT_EQ(clv_buf_get(&b, textBack, sizeof textBack), CLV_OK);
+  EXPECT_EQ(u8Back, u8);
+  EXPECT_EQ(u32Back, u32);
+  EXPECT_EQ(dBack, d);
+  EXPECT_STREQ(textBack, text);
+  for (uint32_t i = 0; i < 10000; ++i) {
+    uint32_t v = ~0u;
+    ASSERT_EQ(clv_buf_get(&b, &v, sizeof v), CLV_OK);
+    ASSERT_EQ(v, i);
+  }
+  EXPECT_EQ(b.pos, b.size);
+  EXPECT_FALSE(b.failed);
+  clv_buf_free(&b);
+  EXPECT_EQ(b.data, nullptr);
+  EXPECT_EQ(b.size, 0u);
+  EXPECT_EQ(b.cap, 0u);
+}
+
+TEST_F(RuntimeTest, ShortReadFailsAndStaysFailed) {
+  clv_buf b;
+  clv_buf_init(&b);
+  const unsigned char three[3] = {1, 2, 3};
+  ASSERT_EQ(clv_buf_put(&b, three, sizeof three), CLV_OK);
+  uint32_t v = 7;
+  EXPECT_EQ(clv_buf_get(&b, &v, sizeof v), CLV_E_DECODE);
+  EXPECT_TRUE(b.failed);
+  EXPECT_EQ(v, 7u) << "a short read must not write";
+  EXPECT_EQ(b.pos, 0u);
+  EXPECT_NE(std::string(clv_last_error()), "");
+  unsigned char one = 0;
+  EXPECT_EQ(clv_buf_get(&b, &one, 1), CLV_E_DECODE) << "later reads fail too";
+  EXPECT_EQ(clv_buf_put(&b, &one, 1), CLV_E_NOMEM) << "and so do writes";
+  clv_buf_free(&b);
+}
+
+TEST_F(RuntimeTest, HugeReadLengthsNeitherOverflowNorRead) {
+  clv_buf b;
+  clv_buf_init(&b);
+  putU64(&b, 1);
+  unsigned char sink = 0;
+  ASSERT_EQ(clv_buf_get(&b, &sink, 1), CLV_OK);
+  EXPECT_EQ(clv_buf_get(&b, &sink, SIZE_MAX), CLV_E_DECODE);
+  EXPECT_TRUE(b.failed);
+  clv_buf_free(&b);
+
+  clv_buf empty;
+  clv_buf_init(&empty);
+  EXPECT_EQ(clv_buf_get(&empty, &sink, 0), CLV_OK);
+  EXPECT_EQ(clv_buf_get(&empty, &sink, 1), CLV_E_DECODE);
+}
+
+TEST_F(RuntimeTest, BadBufferArgumentsAreUsageErrors) {
+  clv_buf b;
+  clv_buf_init(&b);
+  EXPECT_EQ(clv_buf_put(&b, nullptr, 4), CLV_E_USAGE);
+  EXPECT_TRUE(b.failed);
+  EXPECT_EQ(clv_buf_put(nullptr, "x", 1), CLV_E_USAGE);
+  EXPECT_EQ(clv_buf_get(nullptr, &b, 1), CLV_E_USAGE);
+  clv_buf_free(&b);
+}
+
+// ---------------------------------------------------------------------------
+// Regions
+
+class RegionTest : public RuntimeTest,
+                   public ::testing::WithParamInterface<const char *> {
+protected:
+  bool shared() const { return std::string(GetParam()) == "share"; }
+};
+
+TEST_P(RegionTest, RoundTripsAfterAnOddPrefix) {
+  ASSERT_NO_FATAL_FAILURE(start(1, GetParam()));
+  EXPECT_EQ(clv_shares_memory(), shared() ? 1 : 0);
+  double values[5] = {1.5, 2.5, 3.5, 4.5, 5.5};
+  clv_buf b;
+  clv_buf_init(&b);
+  ASSERT_EQ(clv_buf_put(&b, "abc", 3), CLV_OK);
+  ASSERT_EQ(clv_buf_put_region(&b, values, sizeof(double), 5), CLV_OK);
+
+  char prefix[3];
+  ASSERT_EQ(clv_buf_get(&b, prefix, 3), CLV_OK);
+  auto *p = static_cast<double *>(clv_buf_get_region(&b, sizeof(double), 5));
+  ASSERT_NE(p, nullptr) << clv_last_error();
+  EXPECT_EQ(b.pos, b.size);
+  if (shared()) {
+    EXPECT_EQ(p, values);
+  } else {
+    EXPECT_NE(p, values);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 16, 0u) << "payload aligned";
+    for (int i = 0; i < 5; ++i)
+      EXPECT_EQ(p[i], values[i]);
+  }
+
+  // The same bytes read back into place.
+  b.pos = 3;
+  double into[5] = {};
+  double *dest = shared() ? values : into;
+  ASSERT_EQ(clv_buf_get_region_into(&b, dest, sizeof(double), 5), CLV_OK)
+      << clv_last_error();
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(dest[i], values[i]);
+  clv_buf_free(&b);
+}
+
+TEST_P(RegionTest, WrongElementSizeOrCountIsRejected) {
+  ASSERT_NO_FATAL_FAILURE(start(1, GetParam()));
+  int32_t values[10] = {};
+  clv_buf b;
+  clv_buf_init(&b);
+  ASSERT_EQ(clv_buf_put_region(&b, values, sizeof(int32_t), 10), CLV_OK);
+
+  EXPECT_EQ(clv_buf_get_region(&b, sizeof(int64_t), 10), nullptr);
+  EXPECT_TRUE(b.failed);
+  EXPECT_NE(std::string(clv_last_error()).find("expected"), std::string::npos)
+      << clv_last_error();
+
+  b.pos = 0;
+  b.failed = 0;
+  EXPECT_EQ(clv_buf_get_region(&b, sizeof(int32_t), 11), nullptr);
+  EXPECT_TRUE(b.failed);
+
+  b.pos = 0;
+  b.failed = 0;
+  EXPECT_EQ(clv_buf_get_region_into(&b, values, sizeof(int32_t), 9),
+            CLV_E_DECODE);
+  clv_buf_free(&b);
+}
+
+TEST_P(RegionTest, EmptyRegionsDecodeToSomePointer) {
+  ASSERT_NO_FATAL_FAILURE(start(1, GetParam()));
+  clv_buf b;
+  clv_buf_init(&b);
+  ASSERT_EQ(clv_buf_put_region(&b, nullptr, 8, 0), CLV_OK);
+  EXPECT_NE(clv_buf_get_region(&b, 8, 0), nullptr);
+  EXPECT_FALSE(b.failed);
+  b.pos = 0;
+  EXPECT_EQ(clv_buf_get_region_into(&b, nullptr, 8, 0), CLV_OK);
+  clv_buf_free(&b);
+}
+
+TEST_P(RegionTest, OversizedRegionsAreRefused) {
+  ASSERT_NO_FATAL_FAILURE(start(1, GetParam()));
+  int32_t one = 1;
+  clv_buf b;
+  clv_buf_init(&b);
+  EXPECT_EQ(clv_buf_put_region(&b, &one, 4, SIZE_MAX / 2 + 1), CLV_E_USAGE);
+  EXPECT_TRUE(b.failed);
+  clv_buf_free(&b);
+
+  // A forged header whose size overflows, read by a reader that expects it.
+  uint64_t count = uint64_t{1} << 62;
+  clv_buf forged = argsOf({count, 8, 0});
+  EXPECT_EQ(clv_buf_get_region(&forged, 8, static_cast<size_t>(count)),
+            nullptr);
+  EXPECT_TRUE(forged.failed);
+  clv_buf_free(&forged);
+}
+
+TEST_P(RegionTest, TruncatedRegionFailsToDecode) {
+  ASSERT_NO_FATAL_FAILURE(start(1, GetParam()));
+  int32_t values[10] = {};
+  clv_buf b;
+  clv_buf_init(&b);
+  ASSERT_EQ(clv_buf_put_region(&b, values, sizeof(int32_t), 10), CLV_OK);
+  b.size -= 1;
+  EXPECT_EQ(clv_buf_get_region(&b, sizeof(int32_t), 10), nullptr);
+  EXPECT_TRUE(b.failed);
+  clv_buf_free(&b);
+}
+
+TEST_P(RegionTest, CalleeWritesReachTheCaller) {
+  ASSERT_NO_FATAL_FAILURE(start(2, GetParam()));
+  int32_t values[100];
+  for (int i = 0; i < 100; ++i)
+    values[i] = i;
+
+  clv_buf args = argsOf({100});
+  ASSERT_EQ(clv_buf_put_region(&args, values, sizeof(int32_t), 100), CLV_OK);
+  clv_buf reply;
+  clv_buf_init(&reply);
+  ASSERT_EQ(callAndWait(1, kSum, args, &reply), CLV_OK) << clv_last_error();
+  EXPECT_EQ(getU64(&reply), 4950u);
+  clv_buf_free(&reply);
+
+  args = argsOf({100, 7});
+  ASSERT_EQ(clv_buf_put_region(&args, values, sizeof(int32_t), 100), CLV_OK);
+  ASSERT_EQ(callAndWait(1, kFill, args, &reply), CLV_OK) << clv_last_error();
+  if (shared()) {
+    EXPECT_EQ(fillSaw.load(), values);
+    EXPECT_EQ(values[99], 7) << "written in place";
+  } else {
+    EXPECT_NE(fillSaw.load(), values);
+    EXPECT_EQ(values[99], 99) << "not written before the copy back";
+  }
+  ASSERT_EQ(clv_buf_get_region_into(&reply, values, sizeof(int32_t), 100),
+            CLV_OK)
+      << clv_last_error();
+  for (int i = 0; i < 100; ++i)
+    ASSERT_EQ(values[i], 7);
+  clv_buf_free(&reply);
+}
+
+TEST_F(RuntimeTest, SharedRegionMustComeBackToItsAddress) {
+  ASSERT_NO_FATAL_FAILURE(start(1, "share"));
+  int32_t a[4] = {}, other[4] = {};
+  clv_buf b;
+  clv_buf_init(&b);
+  ASSERT_EQ(clv_buf_put_region(&b, a, sizeof(int32_t), 4), CLV_OK);
+  EXPECT_EQ(clv_buf_get_region_into(&b, other, sizeof(int32_t), 4),
+            CLV_E_DECODE);
+  EXPECT_TRUE(b.failed);
+  clv_buf_free(&b);
+}
+
+INSTANTIATE_TEST_SUITE_P(Pass, RegionTest, ::testing::Values("share", "copy"));
+
+// ---------------------------------------------------------------------------
+// Calls and futures
+
+TEST_F(RuntimeTest, CallReturnsTheReplyAndTakesTheArguments) {
+  ASSERT_NO_FATAL_FAILURE(start(3));
+  clv_buf args = argsOf({12});
+  clv_future *f = clv_call(2, kSquare, &args);
+  ASSERT_NE(f, nullptr) << clv_last_error();
+  EXPECT_EQ(args.data, nullptr) << "the arguments were moved";
+  EXPECT_EQ(args.size, 0u);
+  clv_buf reply;
+  clv_buf_init(&reply);
+  ASSERT_EQ(clv_wait(f, &reply), CLV_OK) << clv_last_error();
+  EXPECT_EQ(getU64(&reply), 144u);
+  EXPECT_EQ(getU64(&reply), 2u) << "ran on node 2";
+  EXPECT_FALSE(reply.failed);
+  clv_buf_free(&reply);
+}
+
+TEST_F(RuntimeTest, CallToTheCallingNodeRunsWhileItWaits) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_buf reply;
+  clv_buf_init(&reply);
+  ASSERT_EQ(callAndWait(0, kWhere, clv_buf{}, &reply), CLV_OK);
+  EXPECT_EQ(getU64(&reply), 0u);
+  clv_buf_free(&reply);
+  // The call ran on this thread at level -1; main's own level is back.
+  EXPECT_EQ(clv_child_node(), 1);
+}
+
+TEST_F(RuntimeTest, UnknownFunctionIsReported) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_buf reply;
+  clv_buf_init(&reply);
+  EXPECT_EQ(callAndWait(1, 99, clv_buf{}, &reply), CLV_E_NO_SUCH_FUNCTION);
+  EXPECT_STREQ(clv_last_error(),
+               "no function with id 99 in this program (it has 8)");
+  EXPECT_EQ(reply.size, 0u);
+}
+
+TEST_F(RuntimeTest, ArgumentsThatDoNotDecodeAreReported) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_buf reply;
+  clv_buf_init(&reply);
+  EXPECT_EQ(callAndWait(1, kSum, clv_buf{}, &reply), CLV_E_DECODE);
+  std::string message = clv_last_error();
+  EXPECT_EQ(
+      message.rfind("call to 'sum' on node 1: arguments did not decode", 0), 0u)
+      << message;
+}
+
+TEST_F(RuntimeTest, FailureStatusOfAnEntryIsPassedOn) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  EXPECT_EQ(callAndWait(1, kFail, clv_buf{}, nullptr), CLV_E_REMOTE_FAILED);
+  EXPECT_NE(std::string(clv_last_error()).find("call to 'fail' on node 1"),
+            std::string::npos)
+      << clv_last_error();
+}
+
+TEST_F(RuntimeTest, BadCallsAreRefusedAndTakeTheArguments) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  for (int node : {-1, 2}) {
+    clv_buf args = argsOf({1});
+    EXPECT_EQ(clv_call(node, kSquare, &args), nullptr);
+    EXPECT_EQ(args.data, nullptr);
+    EXPECT_NE(std::string(clv_last_error()).find("node"), std::string::npos);
+  }
+  clv_buf failed = argsOf({1});
+  failed.failed = 1;
+  EXPECT_EQ(clv_call(1, kSquare, &failed), nullptr);
+  EXPECT_EQ(failed.data, nullptr);
+  EXPECT_EQ(clv_wait(nullptr, nullptr), CLV_E_USAGE);
+}
+
+TEST_F(RuntimeTest, FutureLocalBufferBelongsToItsFuture) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_buf a = argsOf({2}), b = argsOf({3});
+  clv_future *fa = clv_call(1, kSquare, &a);
+  clv_future *fb = clv_call(1, kSquare, &b);
+  ASSERT_NE(fa, nullptr);
+  ASSERT_NE(fb, nullptr);
+  clv_buf *la = clv_future_local(fa), *lb = clv_future_local(fb);
+  ASSERT_NE(la, nullptr);
+  ASSERT_NE(la, lb);
+  EXPECT_EQ(la->size, 0u);
+  std::vector<unsigned char> bytes(1000, 0x5A);
+  ASSERT_EQ(clv_buf_put(la, bytes.data(), bytes.size()), CLV_OK);
+  putU64(lb, 42);
+  EXPECT_EQ(lb->size, 8u);
+  // clv_wait frees the local buffers: the leak checker of the ASan build
+  // catches it if not.
+  EXPECT_EQ(clv_wait(fa, nullptr), CLV_OK);
+  EXPECT_EQ(clv_wait(fb, nullptr), CLV_OK);
+}
+
+TEST_F(RuntimeTest, NodeWaitingOnAnotherServesItsCallBack) {
+  // Node 1 waits on node 2, which calls node 1 and waits: node 1 must run that
+  // call while waiting, or neither wait ends.
+  ASSERT_NO_FATAL_FAILURE(start(3));
+  clv_buf reply;
+  clv_buf_init(&reply);
+  ASSERT_EQ(callAndWait(1, kRelay, argsOf({2}), &reply), CLV_OK)
+      << clv_last_error();
+  EXPECT_EQ(getU64(&reply), 1u) << "kWhere ran on node 1";
+  EXPECT_EQ(getU64(&reply), 2u) << "kCallBack ran on node 2";
+  EXPECT_EQ(getU64(&reply), 1u) << "kRelay ran on node 1";
+  EXPECT_EQ(reply.pos, reply.size);
+  clv_buf_free(&reply);
+}
+
+TEST_F(RuntimeTest, ManyConcurrentFuturesToEveryNode) {
+  constexpr int kNodes = 4, kCalls = 1000;
+  ASSERT_NO_FATAL_FAILURE(start(kNodes));
+  std::vector<clv_future *> futures;
+  for (uint64_t i = 0; i < kCalls; ++i) {
+    clv_buf args = argsOf({i});
+    futures.push_back(clv_call(static_cast<int>(i % kNodes), kSquare, &args));
+    ASSERT_NE(futures.back(), nullptr) << clv_last_error();
+  }
+  for (uint64_t i = 0; i < kCalls; ++i) {
+    clv_buf reply;
+    clv_buf_init(&reply);
+    ASSERT_EQ(clv_wait(futures[i], &reply), CLV_OK) << clv_last_error();
+    EXPECT_EQ(getU64(&reply), i * i);
+    EXPECT_EQ(getU64(&reply), i % kNodes);
+    clv_buf_free(&reply);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The binomial tree
+
+class TreeTest : public RuntimeTest,
+                 public ::testing::WithParamInterface<int> {};
+
+TEST_P(TreeTest, SumsOnDistinctNodesOfTheTree) {
+  const int nodes = GetParam();
+  ASSERT_NO_FATAL_FAILURE(start(nodes));
+  for (uint64_t depth = 0; depth <= 4; ++depth) {
+    for (auto &n : leavesOn)
+      n = 0;
+    uint64_t hi = (uint64_t{1} << depth) * 1000 + 1; // sums 0..2^depth * 1000
+    EXPECT_EQ(treeSum(0, hi, depth), hi * (hi - 1) / 2) << "depth " << depth;
+    std::set<int> used;
+    int leaves = 0;
+    for (int i = 0; i < kMaxNodes; ++i) {
+      if (leavesOn[i] > 0)
+        used.insert(i);
+      leaves += leavesOn[i];
+    }
+    int expected = std::min(nodes, 1 << depth);
+    std::set<int> first;
+    for (int i = 0; i < expected; ++i)
+      first.insert(i);
+    EXPECT_EQ(used, first) << "depth " << depth;
+    EXPECT_EQ(leaves, 1 << depth);
+    EXPECT_EQ(clv_child_node(), nodes > 1 ? 1 : -1) << "main's level is back";
+  }
+  EXPECT_EQ(levelNotRestored.load(), 0);
+}
+
+TEST_P(TreeTest, ChildrenFillTheMachineThenRunOut) {
+  const int nodes = GetParam();
+  ASSERT_NO_FATAL_FAILURE(start(nodes));
+  std::vector<int> children;
+  std::vector<clv_future *> futures;
+  // 2^10 < 1024 nodes: more children than that means the level never moved.
+  for (int child; (child = clv_child_node()) >= 0 && children.size() <= 10;) {
+    children.push_back(child);
+    clv_buf args{};
+    futures.push_back(clv_call_child(kWhere, &args));
+    ASSERT_NE(futures.back(), nullptr) << clv_last_error();
+  }
+  std::vector<int> expected;
+  for (int c = 1; c < nodes; c *= 2)
+    expected.push_back(c);
+  EXPECT_EQ(children, expected);
+
+  clv_buf args = argsOf({1});
+  EXPECT_EQ(clv_call_child(kWhere, &args), nullptr);
+  EXPECT_EQ(args.data, nullptr);
+  EXPECT_NE(std::string(clv_last_error()).find("clv_child_node"),
+            std::string::npos);
+
+  // Waiting from the last spawn back brings each child node back in turn.
+  for (size_t i = futures.size(); i-- > 0;) {
+    clv_buf reply;
+    clv_buf_init(&reply);
+    ASSERT_EQ(clv_wait(futures[i], &reply), CLV_OK) << clv_last_error();
+    EXPECT_EQ(getU64(&reply), static_cast<uint64_t>(children[i]));
+    EXPECT_EQ(clv_child_node(), children[i]);
+    clv_buf_free(&reply);
+  }
+  EXPECT_EQ(clv_child_node(), nodes > 1 ? 1 : -1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Nodes, TreeTest, ::testing::Values(1, 2, 3, 4, 5, 8));
+
+TEST_F(RuntimeTest, WaitingOnChildrenInSpawnOrderRestoresTheFirstLevel) {
+  ASSERT_NO_FATAL_FAILURE(start(4));
+  clv_buf a{}, b{};
+  clv_future *first = clv_call_child(kWhere, &a);
+  clv_future *second = clv_call_child(kWhere, &b);
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(clv_child_node(), -1);
+  EXPECT_EQ(clv_wait(first, nullptr), CLV_OK);
+  EXPECT_EQ(clv_child_node(), 1);
+  EXPECT_EQ(clv_wait(second, nullptr), CLV_OK);
+  EXPECT_EQ(clv_child_node(), 1);
+}
+
+TEST_F(RuntimeTest, PlacedCallsStartNoChildren) {
+  ASSERT_NO_FATAL_FAILURE(start(4));
+  clv_buf args = argsOf({0, 64, 3});
+  clv_buf reply;
+  clv_buf_init(&reply);
+  ASSERT_EQ(callAndWait(1, kTreeSum, args, &reply), CLV_OK);
+  EXPECT_EQ(getU64(&reply), 64u * 63u / 2);
+  EXPECT_EQ(leavesOn[1].load(), 8) << "every leaf ran on node 1";
+  clv_buf_free(&reply);
+}
+
+// ---------------------------------------------------------------------------
+// Start and stop
+
+TEST_F(RuntimeTest, NothingRunsBeforeInit) {
+  EXPECT_EQ(clv_nodes(), 0);
+  EXPECT_EQ(clv_self(), 0);
+  EXPECT_EQ(clv_child_node(), -1);
+  clv_buf args = argsOf({1});
+  EXPECT_EQ(clv_call(0, kWhere, &args), nullptr);
+  EXPECT_EQ(args.data, nullptr);
+  EXPECT_NE(std::string(clv_last_error()).find("clv_init"), std::string::npos);
+  EXPECT_EQ(clv_finalize(), CLV_E_USAGE);
+  EXPECT_EQ(clv_init(nullptr, nullptr, nullptr), CLV_E_USAGE);
+  EXPECT_EQ(clv_nodes(), 0);
+}
+
+TEST_F(RuntimeTest, InitTwiceIsAnError) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  EXPECT_EQ(clv_init(nullptr, nullptr, &kProgram), CLV_E_USAGE);
+  EXPECT_EQ(clv_nodes(), 2) << "the running runtime is left alone";
+  EXPECT_EQ(clv_finalize(), CLV_OK);
+  EXPECT_EQ(clv_finalize(), CLV_E_USAGE);
+}
+
+TEST_F(RuntimeTest, DefaultsAreThreadsOnEveryProcessorSharing) {
+  ASSERT_EQ(clv_init(nullptr, nullptr, &kProgram), CLV_OK) << clv_last_error();
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  EXPECT_EQ(clv_nodes(), online < 1 ? 1 : std::min(online, 1024L));
+  EXPECT_EQ(clv_shares_memory(), 1);
+  EXPECT_EQ(clv_self(), 0);
+}
+
+struct BadSetting {
+  const char *variable;
+  const char *value;
+};
+
+class BadEnvironmentTest : public RuntimeTest,
+                           public ::testing::WithParamInterface<BadSetting> {};
+
+TEST_P(BadEnvironmentTest, IsAUsageErrorNamingTheVariable) {
+  setenv(GetParam().variable, GetParam().value, 1);
+  EXPECT_EQ(clv_init(nullptr, nullptr, &kProgram), CLV_E_USAGE);
+  std::string message = clv_last_error();
+  EXPECT_NE(message.find(GetParam().variable), std::string::npos) << message;
+  EXPECT_NE(message.find(std::string("'") + GetParam().value + "'"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(clv_nodes(), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Settings, BadEnvironmentTest,
+    ::testing::Values(BadSetting{"CLEAVE_NODES", "0"},
+                      BadSetting{"CLEAVE_NODES", "abc"},
+                      BadSetting{"CLEAVE_NODES", "2000"},
+                      BadSetting{"CLEAVE_NODES", "-1"},
+                      BadSetting{"CLEAVE_NODES", "4x"},
+                      BadSetting{"CLEAVE_NODES", "99999999999999999999"},
+                      BadSetting{"CLEAVE_TRANSPORT", "mpi"},
+                      BadSetting{"CLEAVE_PASS", "zero"}),
+    [](const ::testing::TestParamInfo<BadSetting> &info) {
+      return std::string(info.param.variable + 7) + "_" +
+             std::to_string(info.index);
+    });
+
+TEST_F(RuntimeTest, InitAndFinalizeRepeatWithOtherNodeCounts) {
+  for (int round = 0; round < 3; ++round) {
+    for (int nodes : {1, 3, 2, 8}) {
+      ASSERT_NO_FATAL_FAILURE(start(nodes, round % 2 ? "copy" : "share"));
+      EXPECT_EQ(clv_shares_memory(), round % 2 ? 0 : 1);
+      clv_buf reply;
+      clv_buf_init(&reply);
+      ASSERT_EQ(callAndWait(nodes - 1, kWhere, clv_buf{}, &reply), CLV_OK);
+      EXPECT_EQ(getU64(&reply), static_cast<uint64_t>(nodes - 1));
+      clv_buf_free(&reply);
+      ASSERT_EQ(clv_finalize(), CLV_OK);
+      EXPECT_EQ(clv_nodes(), 0);
+      EXPECT_EQ(clv_shares_memory(), 1);
+    }
+  }
+}
+
+TEST_F(RuntimeTest, FailCallPrintsTheLastErrorAndExits) {
+  EXPECT_EQ(clv_finalize(), CLV_E_USAGE); // leaves a message
+  EXPECT_EXIT(clv_fail_call("step"), ::testing::ExitedWithCode(1),
+              "cleave: call to 'step' failed: clv_finalize without");
+}
+
+} // namespace

@@ -1,0 +1,90 @@
+/// \file
+/// Unit tests of symbolic expressions: parsing, printing, substitution and the
+/// affine comparisons behind region disjointness.
+#include "analysis/SymbolicExpr.h"
+
+#include "gtest/gtest.h"
+
+using namespace cleave;
+
+static SymExpr::Ptr parse(llvm::StringRef Text) {
+  auto E = parseSymExpr(Text);
+  EXPECT_TRUE(static_cast<bool>(E)) << llvm::toString(E.takeError());
+  return E ? *E : SymExpr::constant(0);
+}
+
+TEST(SymbolicExprTest, PrintsWithTheParenthesesPrecedenceNeeds) {
+  EXPECT_EQ(parse("n")->str(), "n");
+  EXPECT_EQ(parse(" n / 2 ")->str(), "n / 2");
+  EXPECT_EQ(parse("(a + b) * c")->str(), "(a + b) * c");
+  EXPECT_EQ(parse("a - (b - c)")->str(), "a - (b - c)");
+  EXPECT_EQ(parse("a - b - c")->str(), "a - b - c");
+  EXPECT_EQ(parse("-x + 1")->str(), "-x + 1");
+  EXPECT_EQ(parse("hi + 1 - lo % 3")->str(), "hi + 1 - lo % 3");
+}
+
+TEST(SymbolicExprTest, RejectsMalformedText) {
+  for (const char *Bad : {"", "n +", "(n", "n)", "a[0]", "n $ 2", "2 3",
+                          "99999999999999999999"}) {
+    auto E = parseSymExpr(Bad);
+    EXPECT_FALSE(static_cast<bool>(E)) << Bad;
+    llvm::consumeError(E.takeError());
+  }
+}
+
+TEST(SymbolicExprTest, ListsVariablesOnce) {
+  EXPECT_EQ(parse("n - n / 2 + lo")->variables(),
+            (std::vector<std::string>{"lo", "n"}));
+  EXPECT_TRUE(parse("4 * 2")->variables().empty());
+}
+
+TEST(SymbolicExprTest, SubstitutesVariables) {
+  SymMap M{{"n", parse("m / 2")}, {"lo", parse("p + 1")}};
+  EXPECT_EQ(substitute(parse("n - lo"), M)->str(), "m / 2 - (p + 1)");
+  EXPECT_EQ(substitute(parse("k"), M)->str(), "k");
+}
+
+TEST(SymbolicExprTest, AffineFormsCollectTermsAndFoldConstants) {
+  AffineForm F = AffineForm::of(parse("2 * (n + 3) - n + 7 / 2"));
+  EXPECT_EQ(F.Constant, 9);
+  ASSERT_EQ(F.Terms.size(), 1u);
+  EXPECT_EQ(F.Terms.at("n"), 1);
+  // A quotient of variables is an atom: equal to itself, nothing else.
+  AffineForm Q = AffineForm::of(parse("n / 2 + n / 2"));
+  EXPECT_EQ(Q.Terms.at("n / 2"), 2);
+  EXPECT_EQ(AffineForm::of(parse("n - n")).constantValue(), std::optional<int64_t>(0));
+  // C's division truncates toward zero.
+  EXPECT_EQ(AffineForm::of(parse("-7 / 2")).constantValue(), std::optional<int64_t>(-3));
+  EXPECT_EQ(AffineForm::of(parse("-7 % 2")).constantValue(), std::optional<int64_t>(-1));
+}
+
+TEST(SymbolicExprTest, ProvesTheHalvesOfMergesortDisjoint) {
+  // sort(a, n/2) covers a[0 : n/2]; sort(a + n/2, n - n/2) covers
+  // a[n/2 : n/2 + (n - n/2)] = a[n/2 : n].
+  SymExpr::Ptr FirstHi = parse("n / 2");
+  SymExpr::Ptr SecondLo = parse("n / 2");
+  SymExpr::Ptr SecondHi = parse("n / 2 + (n - n / 2)");
+  EXPECT_TRUE(provablyLessOrEqual(FirstHi, SecondLo));
+  EXPECT_TRUE(provablyLessOrEqual(SecondHi, parse("n")));
+  EXPECT_TRUE(provablyLessOrEqual(parse("n"), SecondHi));
+}
+
+TEST(SymbolicExprTest, ProvesTheSidesOfQuicksortDisjoint) {
+  // qs(a, lo, p - 1) covers a[lo : p]; qs(a, p + 1, hi) covers a[p + 1 : hi + 1].
+  EXPECT_TRUE(provablyLessOrEqual(parse("p - 1 + 1"), parse("p + 1")));
+  EXPECT_FALSE(provablyLessOrEqual(parse("p + 1"), parse("p - 1 + 1")));
+}
+
+TEST(SymbolicExprTest, RefusesWhatItCannotProve) {
+  EXPECT_FALSE(provablyLessOrEqual(parse("n"), parse("m")));
+  EXPECT_FALSE(provablyLessOrEqual(parse("n / 2"), parse("n")));
+  EXPECT_FALSE(provablyLessOrEqual(parse("n * n"), parse("n * n - 1")));
+  EXPECT_TRUE(provablyLessOrEqual(parse("n * n"), parse("n * n")));
+}
+
+TEST(SymbolicExprTest, OverflowMakesAFormUnknown) {
+  SymExpr::Ptr Big = parse("9223372036854775807 * n");
+  EXPECT_FALSE(provablyLessOrEqual(parse("2 * n"), SymExpr::binary(SymExpr::Kind::Mul,
+                                                                  parse("2"), Big)));
+  EXPECT_FALSE(AffineForm::of(parse("9223372036854775807 + 1")).constantValue().has_value());
+}

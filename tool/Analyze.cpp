@@ -1,0 +1,36 @@
+/// \file
+/// `cleave analyze`: the program model as text or JSON.
+#include "analysis/Analysis.h"
+#include "tool/Subcommands.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace cleave;
+namespace cl = llvm::cl;
+
+cl::SubCommand cleave::AnalyzeCommand("analyze",
+                                      "Report the functions, globals and call sites of C files");
+
+static cl::list<std::string> Files(cl::Positional, cl::OneOrMore, cl::desc("<file.c>..."),
+                                   cl::sub(AnalyzeCommand));
+static cl::opt<bool> AsJSON("json", cl::desc("Print the model as JSON"), cl::sub(AnalyzeCommand));
+
+int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
+  ProgramModel Whole;
+  llvm::Error E = analyzeFiles(Files, ClangArgs, [&](TUAnalysis &A) {
+    ProgramModel M = A.model();
+    Whole.Files.insert(Whole.Files.end(), M.Files.begin(), M.Files.end());
+    Whole.Functions.insert(Whole.Functions.end(), M.Functions.begin(), M.Functions.end());
+    Whole.Globals.insert(Whole.Globals.end(), M.Globals.begin(), M.Globals.end());
+    Whole.CallSites.insert(Whole.CallSites.end(), M.CallSites.begin(), M.CallSites.end());
+    return true;
+  });
+  if (E)
+    return reportFailure(std::move(E));
+  if (AsJSON)
+    llvm::outs() << llvm::formatv("{0:2}", toJSON(Whole)) << "\n";
+  else
+    printText(Whole, llvm::outs());
+  return 0;
+}

@@ -1,0 +1,46 @@
+/// \file
+/// The `cleave` command: splits off the Clang flags after `--`, parses the
+/// options of the chosen subcommand and runs it.
+#include "tool/Subcommands.h"
+
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+#include <cstring>
+
+using namespace cleave;
+
+int cleave::reportFailure(llvm::Error E) {
+  llvm::handleAllErrors(std::move(E), [](const llvm::ErrorInfoBase &Info) {
+    llvm::WithColor::error(llvm::errs(), "cleave") << Info.message() << "\n";
+  });
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM Init(argc, argv);
+  std::vector<const char *> Own;
+  std::vector<std::string> ClangArgs;
+  bool AfterDashes = false;
+  for (int I = 0; I < argc; ++I) {
+    if (!AfterDashes && I > 0 && std::strcmp(argv[I], "--") == 0)
+      AfterDashes = true;
+    else if (AfterDashes)
+      ClangArgs.push_back(argv[I]);
+    else
+      Own.push_back(argv[I]);
+  }
+  const char *Overview =
+      "cleave: turns a sequential C program into a distributed-parallel one\n\n"
+      "  cleave analyze FILE.c... [--json] [-- CLANG_ARGS]\n"
+      "  cleave parallelize FILE.c -o OUT [-- CLANG_ARGS]\n";
+  if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(Own.size()), Own.data(), Overview,
+                                         &llvm::errs()))
+    return 2;
+  if (AnalyzeCommand)
+    return runAnalyze(ClangArgs);
+  if (ParallelizeCommand)
+    return runParallelize(ClangArgs);
+  llvm::errs() << "cleave: error: no subcommand given\n";
+  llvm::cl::PrintHelpMessage();
+  return 2;
+}

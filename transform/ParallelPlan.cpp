@@ -1,0 +1,384 @@
+/// \file
+/// Planning asynchronous calls: regions at call sites, the statements a call
+/// may run beside, and the placement of joins.
+#include "transform/ParallelPlan.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include <set>
+
+using namespace cleave;
+using namespace clang;
+
+namespace {
+
+/// A region of a call's pointer argument, in the caller's variables: elements
+/// [Lo, Hi) from Base.
+struct SiteRegion {
+  const VarDecl *Base = nullptr;
+  SymExpr::Ptr Lo, Hi;
+  bool ReadOnly = false;
+};
+
+/// Two regions are disjoint when one provably ends before the other starts, or
+/// when they lie on different parameters of a function whose pragma names both:
+/// a region pragma states that its regions do not overlap one another.
+bool disjoint(const SiteRegion &X, const SiteRegion &Y,
+              const std::vector<Region> &CallerRegions) {
+  if (X.ReadOnly && Y.ReadOnly)
+    return true;
+  if (X.Base != Y.Base) {
+    auto Declared = [&](const VarDecl *V) {
+      return isa<ParmVarDecl>(V) &&
+             llvm::any_of(CallerRegions, [&](const Region &R) { return R.Param == V->getName(); });
+    };
+    return Declared(X.Base) && Declared(Y.Base);
+  }
+  return provablyLessOrEqual(X.Hi, Y.Lo) || provablyLessOrEqual(Y.Hi, X.Lo);
+}
+
+/// The variables an expression reads.
+class VarRefs : public RecursiveASTVisitor<VarRefs> {
+public:
+  std::set<const VarDecl *> Vars;
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      Vars.insert(VD);
+    return true;
+  }
+};
+
+/// Whether a statement can move control past a join placed after it or enter
+/// the statements between a spawn and its join.
+class JumpFinder : public RecursiveASTVisitor<JumpFinder> {
+public:
+  bool Found = false;
+  bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+  bool VisitBreakStmt(BreakStmt *) { return !(Found = true); }
+  bool VisitContinueStmt(ContinueStmt *) { return !(Found = true); }
+  bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
+  bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
+  bool VisitSwitchCase(SwitchCase *) { return !(Found = true); }
+};
+
+class Planner {
+public:
+  explicit Planner(TUAnalysis &A) : A(A), Ctx(A.context()) {}
+
+  void planFunction(const FunctionDecl *F) {
+    Caller = F;
+    // Variables assigned anywhere in F cannot stand for one value in a proof
+    // that compares regions taken at two different statements.
+    class Assigned : public RecursiveASTVisitor<Assigned> {
+    public:
+      std::set<const VarDecl *> &Out;
+      explicit Assigned(std::set<const VarDecl *> &Out) : Out(Out) {}
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (BO->isAssignmentOp())
+          note(BO->getLHS());
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *UO) {
+        if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+          note(UO->getSubExpr());
+        return true;
+      }
+      void note(const Expr *E) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            Out.insert(VD);
+      }
+    };
+    Mutable.clear();
+    Assigned(Mutable).TraverseStmt(F->getBody());
+
+    class Blocks : public RecursiveASTVisitor<Blocks> {
+    public:
+      std::vector<const CompoundStmt *> Out;
+      bool VisitCompoundStmt(CompoundStmt *CS) {
+        Out.push_back(CS);
+        return true;
+      }
+    } B;
+    B.TraverseStmt(F->getBody());
+    for (const CompoundStmt *CS : B.Out)
+      planBlock(CS);
+
+    // Self-calls that are not statements of a block were no candidates.
+    class SelfCalls : public RecursiveASTVisitor<SelfCalls> {
+    public:
+      const Planner &P;
+      std::vector<const CallExpr *> Out;
+      explicit SelfCalls(const Planner &P) : P(P) {}
+      bool VisitCallExpr(CallExpr *CE) {
+        if (P.selfCall(CE))
+          Out.push_back(CE);
+        return true;
+      }
+    } Calls(*this);
+    Calls.TraverseStmt(F->getBody());
+    for (const CallExpr *CE : Calls.Out) {
+      auto Planned = [&](const auto &Item) { return Item.Call == CE; };
+      if (llvm::any_of(Plan.Async, Planned) || llvm::any_of(Plan.Sequential, Planned))
+        continue;
+      DynTypedNodeList Parents = Ctx.getParents(*CE);
+      bool ValueUsed = !Parents.empty() && Parents[0].get<Expr>();
+      Plan.Sequential.push_back(
+          {CE, ValueUsed ? "its value is used where it is called"
+                         : "it is not a statement of its own in a block"});
+    }
+  }
+
+  ParallelPlan Plan;
+
+private:
+  TUAnalysis &A;
+  ASTContext &Ctx;
+  const FunctionDecl *Caller = nullptr;
+  std::set<const VarDecl *> Mutable;
+  unsigned NextFuture = 1;
+
+  const CallExpr *selfCall(const Stmt *S) const {
+    const auto *CE = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+    if (!Callee || Callee->getCanonicalDecl() != Caller->getCanonicalDecl())
+      return nullptr;
+    return CE;
+  }
+
+  /// The regions of \p CE's pointer arguments, or an explanation of why they
+  /// cannot be stated in the caller's variables.
+  llvm::Expected<std::vector<SiteRegion>> siteRegions(const CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    auto Fail = [](const llvm::Twine &Why) {
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+    };
+    SymMap Subst;
+    for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I) {
+      const ParmVarDecl *P = Callee->getParamDecl(I);
+      if (!P->getType()->isIntegerType())
+        continue;
+      if (SymExpr::Ptr V = valueOf(CE->getArg(I)))
+        Subst[P->getNameAsString()] = V;
+    }
+    std::vector<SiteRegion> Out;
+    for (const Region &R : A.regions(Callee)) {
+      unsigned I = 0;
+      while (Callee->getParamDecl(I)->getName() != R.Param)
+        ++I;
+      auto PV = pointerValue(CE->getArg(I));
+      if (!PV || !isa<ParmVarDecl>(PV->Base) || Mutable.count(PV->Base) ||
+          !stable(CE->getArg(I)))
+        return Fail("argument '" + R.Param +
+                    "' is not a parameter of the caller plus a fixed offset");
+      for (const std::string &V : R.Lo->variables())
+        if (!Subst.count(V))
+          return Fail("argument '" + V + "' is not a fixed integer expression");
+      for (const std::string &V : R.Hi->variables())
+        if (!Subst.count(V))
+          return Fail("argument '" + V + "' is not a fixed integer expression");
+      SiteRegion S;
+      S.Base = PV->Base;
+      S.ReadOnly = R.ReadOnly;
+      S.Lo = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Lo, Subst));
+      S.Hi = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Hi, Subst));
+      Out.push_back(std::move(S));
+    }
+    return Out;
+  }
+
+  /// The value of an integer argument when it means the same at every
+  /// statement of the caller: no side effects, no variable ever assigned.
+  SymExpr::Ptr valueOf(const Expr *E) {
+    if (!stable(E))
+      return nullptr;
+    return symbolicValue(E);
+  }
+  bool stable(const Expr *E) {
+    if (E->HasSideEffects(Ctx))
+      return false;
+    VarRefs Refs;
+    Refs.TraverseStmt(const_cast<Expr *>(E));
+    return llvm::none_of(Refs.Vars, [&](const VarDecl *V) {
+      return Mutable.count(V) || V->hasGlobalStorage();
+    });
+  }
+
+  /// Whether \p S may touch the regions \p Spawned of a call in flight, or
+  /// move control so that its join would be skipped.
+  bool conflicts(const Stmt *S, const std::vector<SiteRegion> &Spawned) {
+    JumpFinder Jumps;
+    Jumps.TraverseStmt(const_cast<Stmt *>(S));
+    if (Jumps.Found)
+      return true;
+    class Access : public RecursiveASTVisitor<Access> {
+    public:
+      Planner &P;
+      const std::vector<SiteRegion> &Spawned;
+      bool Conflict = false;
+      Access(Planner &P, const std::vector<SiteRegion> &Spawned)
+          : P(P), Spawned(Spawned) {}
+      bool VisitCallExpr(CallExpr *CE) {
+        Conflict = Conflict || P.callConflicts(CE, Spawned);
+        return !Conflict;
+      }
+      bool VisitUnaryOperator(UnaryOperator *UO) {
+        Conflict = Conflict || UO->getOpcode() == UO_Deref;
+        return !Conflict;
+      }
+      bool VisitMemberExpr(MemberExpr *ME) {
+        Conflict = Conflict || ME->isArrow();
+        return !Conflict;
+      }
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+        // An array of the caller's own frame cannot be inside a region the
+        // caller received through its parameters.
+        const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+        const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        bool Local = VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+                     VD->getType()->isArrayType();
+        Conflict = Conflict || !Local;
+        return !Conflict;
+      }
+    } Visitor(*this, Spawned);
+    Visitor.TraverseStmt(const_cast<Stmt *>(S));
+    return Visitor.Conflict;
+  }
+
+  /// Whether the call \p CE may touch \p Spawned: it does unless its function
+  /// touches nothing but its regions and those are disjoint from \p Spawned.
+  bool callConflicts(const CallExpr *CE, const std::vector<SiteRegion> &Spawned) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || !Callee->getDefinition())
+      return true;
+    const std::vector<std::string> &Why = A.remoteBlockers(Callee);
+    if (!Why.empty())
+      return true;
+    auto Theirs = siteRegions(CE);
+    if (!Theirs) {
+      llvm::consumeError(Theirs.takeError());
+      return true;
+    }
+    for (const SiteRegion &X : Spawned)
+      for (const SiteRegion &Y : *Theirs)
+        if (!disjoint(X, Y, A.regions(Caller)))
+          return true;
+    return false;
+  }
+
+  void planBlock(const CompoundStmt *CS) {
+    std::vector<const Stmt *> Stmts(CS->body_begin(), CS->body_end());
+    for (size_t I = 0; I < Stmts.size(); ++I) {
+      const CallExpr *CE = selfCall(Stmts[I]);
+      if (!CE)
+        continue;
+      if (std::string Why = whySequential(CE, Stmts, I, CS); !Why.empty())
+        Plan.Sequential.push_back({CE, Why});
+    }
+  }
+
+  /// Plans the self-call Stmts[I]; returns why it stays sequential, or "" when
+  /// it was made asynchronous.
+  std::string whySequential(const CallExpr *CE, const std::vector<const Stmt *> &Stmts,
+                            size_t I, const CompoundStmt *CS) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
+          return AC.Block == CS && keptBeside(AC, Stmts, I);
+        }))
+      return "it is the half kept on this node";
+    if (CE->getBeginLoc().isMacroID())
+      return "it is written inside a macro";
+    const std::vector<std::string> &Blockers = A.remoteBlockers(Callee);
+    if (!Blockers.empty())
+      return "'" + Callee->getNameAsString() + "' " + llvm::join(Blockers, "; ");
+    auto Mine = siteRegions(CE);
+    if (!Mine)
+      return "the regions of its pointer arguments are unknown here: " +
+             llvm::toString(Mine.takeError());
+    size_t J = I + 1;
+    bool Beside = false;
+    for (; J < Stmts.size() && !conflicts(Stmts[J], *Mine); ++J)
+      Beside = Beside || selfCall(Stmts[J]);
+    if (!Beside)
+      return J == I + 1 ? "the next statement may touch what it reads or writes"
+                        : "no other call of '" + Callee->getNameAsString() +
+                              "' runs beside it before its results are needed";
+    AsyncCall AC;
+    AC.Call = CE;
+    AC.Callee = Callee;
+    AC.Block = CS;
+    AC.JoinBefore = J < Stmts.size() ? Stmts[J] : nullptr;
+    AC.Future = freshFutureName();
+    Plan.Async.push_back(AC);
+    if (llvm::find(Plan.Remote, Callee->getCanonicalDecl()) == Plan.Remote.end())
+      Plan.Remote.push_back(Callee->getCanonicalDecl());
+    return "";
+  }
+
+  /// Whether Stmts[I] lies between the spawn of \p AC and its join.
+  static bool keptBeside(const AsyncCall &AC, const std::vector<const Stmt *> &Stmts,
+                         size_t I) {
+    size_t Spawn = llvm::find(Stmts, AC.Call) - Stmts.begin();
+    size_t Join = AC.JoinBefore ? llvm::find(Stmts, AC.JoinBefore) - Stmts.begin()
+                                : Stmts.size();
+    return Spawn < I && I < Join;
+  }
+
+  std::string freshFutureName() {
+    for (;;) {
+      std::string Name = "cleave_f" + std::to_string(NextFuture++);
+      if (Ctx.Idents.find(Name) == Ctx.Idents.end())
+        return Name;
+    }
+  }
+};
+
+} // namespace
+
+ParallelPlan cleave::planCalls(TUAnalysis &A) {
+  Planner P(A);
+  for (const FunctionDecl *F : A.definitions())
+    if (A.isRecursive(F))
+      P.planFunction(F);
+  llvm::sort(P.Plan.Remote, [](const FunctionDecl *X, const FunctionDecl *Y) {
+    return X->getName() < Y->getName();
+  });
+  return std::move(P.Plan);
+}
+
+void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
+  DiagnosticsEngine &D = A.context().getDiagnostics();
+  const SourceManager &SM = A.context().getSourceManager();
+  unsigned Async = D.getCustomDiagID(
+      DiagnosticsEngine::Remark,
+      "call to '%0' runs asynchronously on the next node of the binomial tree; "
+      "joined %1");
+  unsigned Seq =
+      D.getCustomDiagID(DiagnosticsEngine::Remark, "call to '%0' stays sequential: %1");
+  // One list in source order, so that remarks read top to bottom.
+  std::vector<std::pair<SourceLocation, std::function<void()>>> Remarks;
+  for (const AsyncCall &AC : Plan.Async) {
+    std::string Where =
+        AC.JoinBefore
+            ? "before line " + std::to_string(SM.getPresumedLineNumber(AC.JoinBefore->getBeginLoc()))
+            : "at the end of its block, line " +
+                  std::to_string(SM.getPresumedLineNumber(AC.Block->getRBracLoc()));
+    Remarks.push_back({AC.Call->getBeginLoc(), [&D, Async, AC, Where] {
+                         D.Report(AC.Call->getBeginLoc(), Async)
+                             << AC.Callee->getNameAsString() << Where;
+                       }});
+  }
+  for (const SequentialCall &SC : Plan.Sequential)
+    Remarks.push_back({SC.Call->getBeginLoc(), [&D, Seq, SC] {
+                         D.Report(SC.Call->getBeginLoc(), Seq)
+                             << SC.Call->getDirectCallee()->getNameAsString() << SC.Reason;
+                       }});
+  llvm::stable_sort(Remarks, [&SM](const auto &X, const auto &Y) {
+    return SM.isBeforeInTranslationUnit(X.first, Y.first);
+  });
+  for (auto &R : Remarks)
+    R.second();
+}
