@@ -260,11 +260,9 @@ private:
   llvm::function_ref<std::optional<std::string>(const FunctionDecl *)> CalleeBlocker;
 };
 
-/// Finds assignments to, increments of, and addresses of the given variables.
+/// Finds the variables assigned, incremented, decremented or address-taken.
 class WriteScan : public RecursiveASTVisitor<WriteScan> {
 public:
-  explicit WriteScan(llvm::DenseSet<const VarDecl *> Watched)
-      : Watched(std::move(Watched)) {}
   llvm::DenseSet<const VarDecl *> Written;
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
@@ -282,13 +280,17 @@ private:
   void note(const Expr *E) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (Watched.count(VD))
-          Written.insert(VD);
+        Written.insert(VD);
   }
-  llvm::DenseSet<const VarDecl *> Watched;
 };
 
 } // namespace
+
+llvm::DenseSet<const VarDecl *> cleave::modifiedVariables(const Stmt *S) {
+  WriteScan Scan;
+  Scan.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(Scan.Written);
+}
 
 std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx,
                                               std::vector<PragmaLine> Pragmas) {
@@ -486,10 +488,9 @@ const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *F
                     "' elements, which are not marshaled yet");
     RegionParams.insert(P);
   }
-  WriteScan Writes(RegionParams);
-  Writes.TraverseStmt(Def->getBody());
+  llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(Def->getBody());
   for (const ParmVarDecl *P : Def->parameters())
-    if (Writes.Written.count(P))
+    if (RegionParams.count(P) && Modified.count(P))
       Why.push_back("assigns or takes the address of pointer parameter '" +
                     P->getNameAsString() + "', on which its region is based");
   const std::vector<std::string> &Body = bodyBlockers(Def);

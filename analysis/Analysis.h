@@ -86,6 +86,9 @@ struct PointerValue {
 };
 std::optional<PointerValue> pointerValue(const clang::Expr *E);
 
+/// The variables \p S assigns, increments, decrements or takes the address of.
+llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
+
 /// The key symbolicValue gives the variable \p D.
 std::string symbolKey(const clang::ValueDecl *D);
 

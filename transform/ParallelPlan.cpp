@@ -72,28 +72,7 @@ public:
     Caller = F;
     // Variables assigned anywhere in F cannot stand for one value in a proof
     // that compares regions taken at two different statements.
-    class Assigned : public RecursiveASTVisitor<Assigned> {
-    public:
-      std::set<const VarDecl *> &Out;
-      explicit Assigned(std::set<const VarDecl *> &Out) : Out(Out) {}
-      bool VisitBinaryOperator(BinaryOperator *BO) {
-        if (BO->isAssignmentOp())
-          note(BO->getLHS());
-        return true;
-      }
-      bool VisitUnaryOperator(UnaryOperator *UO) {
-        if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-          note(UO->getSubExpr());
-        return true;
-      }
-      void note(const Expr *E) {
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-            Out.insert(VD);
-      }
-    };
-    Mutable.clear();
-    Assigned(Mutable).TraverseStmt(F->getBody());
+    Mutable = modifiedVariables(F->getBody());
 
     class Blocks : public RecursiveASTVisitor<Blocks> {
     public:
@@ -138,7 +117,7 @@ private:
   TUAnalysis &A;
   ASTContext &Ctx;
   const FunctionDecl *Caller = nullptr;
-  std::set<const VarDecl *> Mutable;
+  llvm::DenseSet<const VarDecl *> Mutable;
   unsigned NextFuture = 1;
 
   const CallExpr *selfCall(const Stmt *S) const {
