@@ -343,3 +343,26 @@ bool cleave::provablyLessOrEqual(const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
   auto Diff = AffineForm::of(B).minus(AffineForm::of(A)).constantValue();
   return Diff && *Diff >= 0;
 }
+
+bool cleave::provablyDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
+                              const SymExpr::Ptr &Lo2, const SymExpr::Ptr &Hi2) {
+  AffineForm L1 = AffineForm::of(Lo1), H1 = AffineForm::of(Hi1);
+  AffineForm L2 = AffineForm::of(Lo2), H2 = AffineForm::of(Hi2);
+  // Disjoint when any of these is >= 0: the first ends before the second
+  // starts, the second before the first, the first is empty, the second is.
+  AffineForm Gaps[] = {L2.minus(H1), L1.minus(H2), L1.minus(H1), L2.minus(H2)};
+  for (const AffineForm &G : Gaps)
+    if (auto C = G.constantValue(); C && *C >= 0)
+      return true;
+  // Two integers that are both negative are both <= -1 and sum to <= -2; so
+  // when two gaps sum to a constant >= -1, one of them is >= 0. This covers
+  // [0, t) beside [2t, n): either t >= 0 and the first ends in time, or t < 0
+  // and the first is empty.
+  for (size_t I = 0; I < std::size(Gaps); ++I)
+    for (size_t J = I + 1; J < std::size(Gaps); ++J) {
+      AffineForm Negated = AffineForm().minus(Gaps[J]);
+      if (auto C = Gaps[I].minus(Negated).constantValue(); C && *C >= -1)
+        return true;
+    }
+  return false;
+}

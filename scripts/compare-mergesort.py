@@ -42,6 +42,8 @@ def main():
     ap.add_argument("--nodes", type=int, default=os.cpu_count(), help="CLEAVE_NODES")
     ap.add_argument("--n", type=int, default=20000000, help="ints to sort")
     ap.add_argument("--seed", type=int, default=42)
+    ap.add_argument("--pass", dest="pass_mode", choices=["share", "copy"], default="share",
+                    help="CLEAVE_PASS: share regions, or copy them as a distributed run must")
     args = ap.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
 
@@ -60,7 +62,7 @@ def main():
     run(["cmake", "--build", os.path.join(parallel, "build"), "-j2"], stdout=subprocess.DEVNULL)
     parallel_bin = os.path.join(parallel, "build", "msort")
 
-    env = dict(os.environ, CLEAVE_NODES=str(args.nodes))
+    env = dict(os.environ, CLEAVE_NODES=str(args.nodes), CLEAVE_PASS=args.pass_mode)
     input_args = [str(args.n), str(args.seed)]
     runs = {"sequential": [], "parallel": []}
     for _ in range(args.runs):
@@ -68,7 +70,8 @@ def main():
         runs["parallel"].append(timed([parallel_bin] + input_args, env))
 
     results = {r[0] for rs in runs.values() for r in rs}
-    label = {"sequential": "sequential", "parallel": "parallel, %d nodes" % args.nodes}
+    label = {"sequential": "sequential", "parallel": "parallel, %d nodes%s" % (
+        args.nodes, ", copy" if args.pass_mode == "copy" else "")}
     print("\n%-20s %-52s %9s %9s" % ("program", "result", "sort s", "total s"))
     medians = {}
     for kind, rs in runs.items():

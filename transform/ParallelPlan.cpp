@@ -36,7 +36,7 @@ bool disjoint(const SiteRegion &X, const SiteRegion &Y,
     };
     return Declared(X.Base) && Declared(Y.Base);
   }
-  return provablyLessOrEqual(X.Hi, Y.Lo) || provablyLessOrEqual(Y.Hi, X.Lo);
+  return provablyDisjoint(X.Lo, X.Hi, Y.Lo, Y.Hi);
 }
 
 /// The variables an expression reads.
@@ -264,10 +264,6 @@ private:
   std::string whySequential(const CallExpr *CE, const std::vector<const Stmt *> &Stmts,
                             size_t I, const CompoundStmt *CS) {
     const FunctionDecl *Callee = CE->getDirectCallee();
-    if (llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
-          return AC.Block == CS && keptBeside(AC, Stmts, I);
-        }))
-      return "it is the half kept on this node";
     if (CE->getBeginLoc().isMacroID())
       return "it is written inside a macro";
     const std::vector<std::string> &Blockers = A.remoteBlockers(Callee);
@@ -281,6 +277,10 @@ private:
     bool Beside = false;
     for (; J < Stmts.size() && !conflicts(Stmts[J], *Mine); ++J)
       Beside = Beside || selfCall(Stmts[J]);
+    if (!Beside && llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
+          return AC.Block == CS && keptBeside(AC, Stmts, I);
+        }))
+      return "it is the part kept on this node";
     if (!Beside)
       return J == I + 1 ? "the next statement may touch what it reads or writes"
                         : "no other call of '" + Callee->getNameAsString() +

@@ -21,7 +21,7 @@
 // RUN: FileCheck --check-prefix=RESULT %s < %t.expected
 
 // REMARK: msort.c:31:3: remark: call to 'sort' runs asynchronously on the next node of the binomial tree; joined before line 33
-// REMARK: msort.c:32:3: remark: call to 'sort' stays sequential: it is the half kept on this node
+// REMARK: msort.c:32:3: remark: call to 'sort' stays sequential: it is the part kept on this node
 
 // EMIT: #include "cleave_stubs.h"
 // EMIT: /* #pragma cleave region(a[0:n], tmp[0:n]) */

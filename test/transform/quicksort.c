@@ -41,7 +41,7 @@ static void quicksort(double *a, int lo, int hi) {
   quicksort(a, p + 1, hi);
 }
 // REMARK: quicksort.c:[[@LINE-3]]:3: remark: call to 'quicksort' runs asynchronously on the next node of the binomial tree; joined at the end of its block, line [[@LINE-1]]
-// REMARK: quicksort.c:[[@LINE-3]]:3: remark: call to 'quicksort' stays sequential: it is the half kept on this node
+// REMARK: quicksort.c:[[@LINE-3]]:3: remark: call to 'quicksort' stays sequential: it is the part kept on this node
 
 // EMIT: clv_future *cleave_f1 = quicksort__spawn(a, lo, p - 1);
 // EMIT-NEXT: quicksort(a, p + 1, hi);

@@ -88,3 +88,43 @@ TEST(SymbolicExprTest, OverflowMakesAFormUnknown) {
                                                                   parse("2"), Big)));
   EXPECT_FALSE(AffineForm::of(parse("9223372036854775807 + 1")).constantValue().has_value());
 }
+
+TEST(SymbolicExprTest, DisjointWhenOneEndsFirstOrIsEmpty) {
+  // Mergesort's halves.
+  EXPECT_TRUE(provablyDisjoint(parse("0"), parse("n / 2"), parse("n / 2"), parse("n")));
+  EXPECT_TRUE(provablyDisjoint(parse("n / 2"), parse("n"), parse("0"), parse("n / 2")));
+  // A three-way split: [0, t) and [2t, n) are disjoint whatever the sign of t.
+  EXPECT_TRUE(provablyDisjoint(parse("0"), parse("t"), parse("2 * t"), parse("n")));
+  EXPECT_TRUE(provablyDisjoint(parse("t"), parse("2 * t"), parse("2 * t"), parse("n")));
+  // Overlaps, or what cannot be known, are not disjoint.
+  EXPECT_FALSE(provablyDisjoint(parse("0"), parse("t + 1"), parse("t"), parse("n")));
+  EXPECT_FALSE(provablyDisjoint(parse("0"), parse("n"), parse("0"), parse("n")));
+  EXPECT_FALSE(provablyDisjoint(parse("0"), parse("n"), parse("m"), parse("k")));
+  // [lo, p) beside [p + 1, hi + 1): quicksort.
+  EXPECT_TRUE(provablyDisjoint(parse("lo"), parse("p - 1 + 1"), parse("p + 1"), parse("hi + 1")));
+}
+
+TEST(SymbolicExprTest, DisjointnessHoldsOnSmallValues) {
+  // Brute force over small values: whenever provablyDisjoint says yes, the
+  // intervals share no integer.
+  const char *Bounds[] = {"0", "t", "2 * t", "t + 1", "n", "n - t", "-t", "t / 2"};
+  for (const char *A : Bounds)
+    for (const char *B : Bounds)
+      for (const char *C : Bounds)
+        for (const char *D : Bounds) {
+          if (!provablyDisjoint(parse(A), parse(B), parse(C), parse(D)))
+            continue;
+          for (int64_t T = -4; T <= 4; ++T)
+            for (int64_t N = -4; N <= 4; ++N) {
+              auto Eval = [&](const char *Text) {
+                AffineForm F = AffineForm::of(substitute(
+                    parse(Text), {{"t", SymExpr::constant(T)}, {"n", SymExpr::constant(N)}}));
+                return *F.constantValue();
+              };
+              int64_t L1 = Eval(A), H1 = Eval(B), L2 = Eval(C), H2 = Eval(D);
+              bool Shared = std::max(L1, L2) < std::min(H1, H2);
+              EXPECT_FALSE(Shared) << A << " " << B << " " << C << " " << D << " t=" << T
+                                   << " n=" << N;
+            }
+        }
+}
