@@ -78,7 +78,7 @@ def main():
         sort = statistics.median(r[1] for r in rs)
         total = statistics.median(r[2] for r in rs)
         medians[kind] = (sort, total)
-        print("%-20s %-52s %9.3f %9.3f" % (label[kind], rs[0][0], sort, total))
+        print("%-26s %-52s %9.3f %9.3f" % (label[kind], rs[0][0], sort, total))
     if len(results) != 1:
         print("\nthe results differ: %s" % sorted(results))
         return 1
