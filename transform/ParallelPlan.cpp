@@ -148,6 +148,9 @@ private:
       unsigned I = 0;
       while (Callee->getParamDecl(I)->getName() != R.Param)
         ++I;
+      // A call through a declaration without a prototype may pass fewer.
+      if (I >= CE->getNumArgs())
+        return Fail("the call passes no argument for '" + R.Param + "'");
       auto PV = pointerValue(CE->getArg(I));
       if (!PV || !isa<ParmVarDecl>(PV->Base) || Mutable.count(PV->Base) ||
           !stable(CE->getArg(I)))

@@ -1,0 +1,2 @@
+/* A type the program takes from a header of its own. */
+typedef long weight_t;
