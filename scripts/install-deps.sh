@@ -6,6 +6,7 @@ packages=(
   build-essential cmake python3
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
   libboost-graph-dev libgtest-dev
+  gcc-12-source xz-utils  # the GCC torture suite, extracted by the tests
 )
 missing=()
 for p in "${packages[@]}"; do

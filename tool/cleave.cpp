@@ -5,6 +5,7 @@
 
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
+#include "llvm/Support/thread.h"
 #include <cstring>
 
 using namespace cleave;
@@ -36,11 +37,20 @@ int main(int argc, char **argv) {
   if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(Own.size()), Own.data(), Overview,
                                          &llvm::errs()))
     return 2;
-  if (AnalyzeCommand)
-    return runAnalyze(ClangArgs);
-  if (ParallelizeCommand)
-    return runParallelize(ClangArgs);
-  llvm::errs() << "cleave: error: no subcommand given\n";
-  llvm::cl::PrintHelpMessage();
-  return 2;
+  if (!AnalyzeCommand && !ParallelizeCommand) {
+    llvm::errs() << "cleave: error: no subcommand given\n";
+    llvm::cl::PrintHelpMessage();
+    return 2;
+  }
+  // Clang parses very deep declarations (the GCC torture suite has a pointer
+  // type 10,000 levels deep) by growing its stack, but its type printer then
+  // recurses as deep: the work runs on a thread with a large stack, reserved
+  // and committed only as far as it is used.
+  const unsigned StackBytes = 512u << 20;
+  int Status = 0;
+  llvm::thread Worker(std::optional<unsigned>(StackBytes), [&] {
+    Status = AnalyzeCommand ? runAnalyze(ClangArgs) : runParallelize(ClangArgs);
+  });
+  Worker.join();
+  return Status;
 }
