@@ -2,6 +2,7 @@
 /// The analysis of one translation unit: region pragmas, recursion, the reasons
 /// a function cannot run remotely, the program model; and the Clang driver.
 #include "analysis/Analysis.h"
+#include "analysis/AnalysisInternal.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -519,7 +520,7 @@ const std::vector<std::string> &TUAnalysis::bodyBlockers(const FunctionDecl *FD)
   return BodyReasons[FD] = std::move(Scan.Reasons);
 }
 
-static SourcePos positionOf(const SourceManager &SM, SourceLocation Loc) {
+SourcePos cleave::positionOf(const SourceManager &SM, SourceLocation Loc) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (P.isInvalid())
     return {};
@@ -576,8 +577,17 @@ ProgramModel TUAnalysis::model() {
       F.Name = FD->getNameAsString();
       F.Pos = positionOf(SM, Shown->getLocation());
       F.ReturnType = Shown->getReturnType().getAsString(Policy);
-      for (const ParmVarDecl *P : Shown->parameters())
+      std::vector<std::string> Declarators;
+      for (const ParmVarDecl *P : Shown->parameters()) {
         F.Params.push_back({P->getNameAsString(), P->getType().getAsString(Policy)});
+        std::string D;
+        llvm::raw_string_ostream OS(D);
+        P->getType().print(OS, Policy, P->getName());
+        Declarators.push_back(D);
+      }
+      if (Shown->isVariadic())
+        Declarators.push_back("...");
+      F.Signature = F.ReturnType + " " + F.Name + "(" + llvm::join(Declarators, ", ") + ")";
       F.Defined = Def != nullptr;
       F.Static = FD->getStorageClass() == SC_Static;
       F.Variadic = FD->isVariadic();
@@ -601,6 +611,7 @@ ProgramModel TUAnalysis::model() {
       M.Globals.push_back(std::move(G));
     }
   }
+  M.Types = collectTypes(Ctx);
   auto ByName = [](const auto &A, const auto &B) { return A.Name < B.Name; };
   llvm::stable_sort(M.Functions, ByName);
   llvm::stable_sort(M.Globals, ByName);

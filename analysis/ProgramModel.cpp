@@ -3,6 +3,8 @@
 #include "analysis/ProgramModel.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include <map>
+#include <tuple>
 
 using namespace cleave;
 using llvm::json::Array;
@@ -15,6 +17,13 @@ std::string SourcePos::str() const {
 
 std::string Region::str() const {
   return Param + "[" + Lo->str() + ":" + Hi->str() + "]";
+}
+
+static Array strings(const std::vector<std::string> &Items) {
+  Array A;
+  for (const std::string &S : Items)
+    A.push_back(S);
+  return A;
 }
 
 Value cleave::toJSON(const SourcePos &P) {
@@ -35,12 +44,6 @@ template <typename T> static Array arrayOf(const std::vector<T> &Items) {
   return A;
 }
 
-static Array strings(const std::vector<std::string> &Items) {
-  Array A;
-  for (const std::string &S : Items)
-    A.push_back(S);
-  return A;
-}
 
 Value cleave::toJSON(const FunctionInfo &F) {
   Array Params;
@@ -49,6 +52,7 @@ Value cleave::toJSON(const FunctionInfo &F) {
   return Object{{"name", F.Name},
                 {"location", toJSON(F.Pos)},
                 {"return_type", F.ReturnType},
+                {"signature", F.Signature},
                 {"params", std::move(Params)},
                 {"defined", F.Defined},
                 {"storage", F.Static ? "static" : "extern"},
@@ -57,6 +61,36 @@ Value cleave::toJSON(const FunctionInfo &F) {
                 {"regions", arrayOf(F.Regions)},
                 {"remote_eligible", F.RemoteBlockers.empty()},
                 {"remote_blockers", strings(F.RemoteBlockers)}};
+}
+
+Value cleave::toJSON(const TypeInfo &T) {
+  Object O{{"key", T.Key},           {"kind", T.Kind},   {"spelling", T.Spelling},
+           {"size", T.Size},         {"align", T.Align}, {"complete", T.Complete}};
+  if (!T.Pos.File.empty())
+    O["location"] = toJSON(T.Pos);
+  if (!T.Of.empty())
+    O[T.Kind == "function" ? "returns" : "of"] = T.Of;
+  if (!T.Anchor.empty())
+    O["anchor"] = T.Anchor;
+  if (!T.Qualifiers.empty())
+    O["qualifiers"] = strings(T.Qualifiers);
+  if (T.Kind == "array")
+    O["count"] = T.Count;
+  if (T.Kind == "struct" || T.Kind == "union") {
+    Array Fields;
+    for (const TypeInfo::Member &M : T.Members)
+      Fields.push_back(Object{{"name", M.Name}, {"type", M.Type}, {"offset_bits", M.Value}});
+    O["fields"] = std::move(Fields);
+  }
+  if (T.Kind == "enum") {
+    Array Constants;
+    for (const TypeInfo::Member &M : T.Members)
+      Constants.push_back(Object{{"name", M.Name}, {"value", M.Value}});
+    O["constants"] = std::move(Constants);
+  }
+  if (T.Kind == "function")
+    O["params"] = strings(T.Params);
+  return O;
 }
 
 Value cleave::toJSON(const GlobalInfo &G) {
@@ -75,27 +109,39 @@ Value cleave::toJSON(const CallSiteInfo &C) {
 
 Value cleave::toJSON(const ProgramModel &M) {
   return Object{{"files", strings(M.Files)},
+                {"types", arrayOf(M.Types)},
                 {"functions", arrayOf(M.Functions)},
                 {"globals", arrayOf(M.Globals)},
                 {"call_sites", arrayOf(M.CallSites)}};
 }
 
-static std::string signature(const FunctionInfo &F) {
-  std::vector<std::string> Params;
-  for (const ParamInfo &P : F.Params)
-    Params.push_back(P.Name.empty() ? P.Type
-                     : P.Type + (llvm::StringRef(P.Type).ends_with("*") ? "" : " ") + P.Name);
-  if (F.Variadic)
-    Params.push_back("...");
-  return F.ReturnType + " " + F.Name + "(" + llvm::join(Params, ", ") + ")";
-}
 
 void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
   for (const std::string &File : M.Files)
     OS << "file " << File << "\n";
+  for (const TypeInfo &T : M.Types) {
+    OS << "type " << T.Key << ": " << T.Kind;
+    if (T.Kind != "function")
+      OS << (T.Complete ? ", " + std::to_string(T.Size) + " bytes, align " + std::to_string(T.Align)
+                        : std::string(", incomplete"));
+    if (!T.Of.empty())
+      OS << (T.Kind == "function" ? ", returns " : ", of ") << T.Of;
+    if (T.Kind == "array")
+      OS << " x " << T.Count;
+    if (!T.Qualifiers.empty())
+      OS << " [" << llvm::join(T.Qualifiers, " ") << "]";
+    if (!T.Anchor.empty() && T.Anchor != T.Of)
+      OS << ", anchored at " << T.Anchor;
+    OS << "\n";
+    for (const TypeInfo::Member &Mb : T.Members)
+      if (T.Kind == "enum")
+        OS << "  " << Mb.Name << " = " << Mb.Value << "\n";
+      else
+        OS << "  " << Mb.Name << ": " << Mb.Type << " at bit " << Mb.Value << "\n";
+  }
   for (const FunctionInfo &F : M.Functions) {
     OS << "function " << F.Name << " at " << F.Pos.str() << "\n";
-    OS << "  signature: " << signature(F) << "\n";
+    OS << "  signature: " << F.Signature << "\n";
     OS << "  " << (F.Defined ? "defined" : "declared only") << ", "
        << (F.Static ? "static" : "extern")
        << (F.Recursive ? ", recursive" : "") << "\n";
@@ -116,4 +162,48 @@ void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
        << (C.Callee.empty() ? "<pointer>" : C.Callee) << " at " << C.Pos.str()
        << " (" << llvm::join(C.Arguments, ", ") << ")"
        << (C.CalleeDefined ? "" : " [not defined here]") << "\n";
+}
+
+/// Appends the entries of \p From to \p Into, one per key of \p KeyOf: an
+/// entry already there stays unless \p Better prefers the new one.
+template <typename T, typename KeyFn, typename BetterFn>
+static void mergeByKey(std::vector<T> &Into, std::vector<T> From, KeyFn KeyOf,
+                       BetterFn Better) {
+  std::map<std::string, size_t> Index;
+  for (size_t I = 0; I < Into.size(); ++I)
+    Index.emplace(KeyOf(Into[I]), I);
+  for (T &Item : From) {
+    auto [It, New] = Index.emplace(KeyOf(Item), Into.size());
+    if (New)
+      Into.push_back(std::move(Item));
+    else if (Better(Item, Into[It->second]))
+      Into[It->second] = std::move(Item);
+  }
+}
+
+void cleave::mergeModel(ProgramModel &Into, ProgramModel From) {
+  Into.Files.insert(Into.Files.end(), From.Files.begin(), From.Files.end());
+  mergeByKey(Into.Types, std::move(From.Types), [](const TypeInfo &T) { return T.Key; },
+             [](const TypeInfo &New, const TypeInfo &Old) { return New.Complete && !Old.Complete; });
+  // A static function or global is its file's own: its key names the file.
+  auto Scoped = [](const std::string &Name, bool Static, const SourcePos &P) {
+    return Static ? P.File + "::" + Name : Name;
+  };
+  mergeByKey(Into.Functions, std::move(From.Functions),
+             [&](const FunctionInfo &F) { return Scoped(F.Name, F.Static, F.Pos); },
+             [](const FunctionInfo &New, const FunctionInfo &Old) {
+               return New.Defined && !Old.Defined;
+             });
+  mergeByKey(Into.Globals, std::move(From.Globals),
+             [&](const GlobalInfo &G) { return Scoped(G.Name, G.Storage == "static", G.Pos); },
+             [](const GlobalInfo &New, const GlobalInfo &Old) {
+               return New.Defined && !Old.Defined;
+             });
+  Into.CallSites.insert(Into.CallSites.end(), From.CallSites.begin(), From.CallSites.end());
+  llvm::sort(Into.Types, [](const TypeInfo &A, const TypeInfo &B) { return A.Key < B.Key; });
+  auto ByNameThenFile = [](const auto &A, const auto &B) {
+    return std::tie(A.Name, A.Pos.File) < std::tie(B.Name, B.Pos.File);
+  };
+  llvm::stable_sort(Into.Functions, ByNameThenFile);
+  llvm::stable_sort(Into.Globals, ByNameThenFile);
 }

@@ -8,6 +8,7 @@
 #include "analysis/SymbolicExpr.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,7 @@ struct FunctionInfo {
   SourcePos Pos;
   std::string ReturnType;
   std::vector<ParamInfo> Params;
+  std::string Signature; ///< the prototype as C writes it
   bool Defined = false;
   bool Static = false;
   bool Variadic = false;
@@ -47,6 +49,36 @@ struct FunctionInfo {
   std::vector<Region> Regions;
   /// Why a call of this function cannot run on another node; empty if it can.
   std::vector<std::string> RemoteBlockers;
+};
+
+/// One distinct type of the program. Types refer to each other by Key.
+struct TypeInfo {
+  /// The type's C spelling; for a struct, union or enum also where it is
+  /// defined ("struct node@list.h:3"), so that two files' tags stay apart while
+  /// one header's definition, seen by several files, is one type.
+  std::string Key;
+  /// builtin, pointer, array, struct, union, enum, typedef, qualified,
+  /// function.
+  std::string Kind;
+  std::string Spelling;
+  uint64_t Size = 0;  ///< bytes; 0 when incomplete (or a function)
+  uint64_t Align = 0; ///< bytes
+  bool Complete = true;
+  SourcePos Pos;      ///< where a tag or typedef is defined
+  /// pointer: pointee; array: element; typedef: aliased type; qualified: the
+  /// unqualified type; function: return type.
+  std::string Of;
+  /// typedef: the struct, union, enum or basic type at the end of the chain.
+  std::string Anchor;
+  std::vector<std::string> Qualifiers; ///< qualified: const, volatile, restrict
+  uint64_t Count = 0;                  ///< constant array: elements
+  struct Member {
+    std::string Name;
+    std::string Type; ///< key; for an enumeration constant, empty
+    int64_t Value = 0; ///< field: offset in bits; enumeration constant: value
+  };
+  std::vector<Member> Members; ///< struct/union fields, enum constants
+  std::vector<std::string> Params; ///< function: parameter type keys
 };
 
 struct GlobalInfo {
@@ -70,6 +102,7 @@ struct CallSiteInfo {
 /// sorted by name, and call sites in source order.
 struct ProgramModel {
   std::vector<std::string> Files;
+  std::vector<TypeInfo> Types; ///< sorted by key
   std::vector<FunctionInfo> Functions;
   std::vector<GlobalInfo> Globals;
   std::vector<CallSiteInfo> CallSites;
@@ -78,12 +111,18 @@ struct ProgramModel {
 llvm::json::Value toJSON(const SourcePos &P);
 llvm::json::Value toJSON(const Region &R);
 llvm::json::Value toJSON(const FunctionInfo &F);
+llvm::json::Value toJSON(const TypeInfo &T);
 llvm::json::Value toJSON(const GlobalInfo &G);
 llvm::json::Value toJSON(const CallSiteInfo &C);
 llvm::json::Value toJSON(const ProgramModel &M);
 
-/// The model for people: one block per file, functions, globals, call sites.
+/// The model for people: files, types, functions, globals, call sites.
 void printText(const ProgramModel &M, llvm::raw_ostream &OS);
+
+/// Adds the model of another translation unit of the same program to \p Into:
+/// one entry per type key and per external function or global (a definition
+/// wins over a declaration), every static one kept; tables stay sorted.
+void mergeModel(ProgramModel &Into, ProgramModel From);
 
 } // namespace cleave
 

@@ -19,11 +19,7 @@ static cl::opt<bool> AsJSON("json", cl::desc("Print the model as JSON"), cl::sub
 int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
   ProgramModel Whole;
   llvm::Error E = analyzeFiles(Files, ClangArgs, [&](TUAnalysis &A) {
-    ProgramModel M = A.model();
-    Whole.Files.insert(Whole.Files.end(), M.Files.begin(), M.Files.end());
-    Whole.Functions.insert(Whole.Functions.end(), M.Functions.begin(), M.Functions.end());
-    Whole.Globals.insert(Whole.Globals.end(), M.Globals.begin(), M.Globals.end());
-    Whole.CallSites.insert(Whole.CallSites.end(), M.CallSites.begin(), M.CallSites.end());
+    mergeModel(Whole, A.model());
     return true;
   });
   if (E)

@@ -1,0 +1,22 @@
+/// \file
+/// Pieces of the analysis shared between its own source files.
+#ifndef CLEAVE_ANALYSIS_ANALYSISINTERNAL_H
+#define CLEAVE_ANALYSIS_ANALYSISINTERNAL_H
+
+#include "analysis/ProgramModel.h"
+#include "clang/AST/ASTContext.h"
+#include <vector>
+
+namespace cleave {
+
+/// The type table of a translation unit: every tag and typedef declared in its
+/// main file, and every type its main file's functions, parameters, locals and
+/// globals use, with the types those are built from. Sorted by key.
+std::vector<TypeInfo> collectTypes(clang::ASTContext &Ctx);
+
+/// Where \p Loc is, as the program model writes it.
+SourcePos positionOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
+} // namespace cleave
+
+#endif
