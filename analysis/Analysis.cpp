@@ -15,6 +15,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
 
@@ -293,9 +294,10 @@ llvm::DenseSet<const VarDecl *> cleave::modifiedVariables(const Stmt *S) {
   return std::move(Scan.Written);
 }
 
-std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx,
+std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx, CompileCommand Command,
                                               std::vector<PragmaLine> Pragmas) {
   std::unique_ptr<TUAnalysis> A(new TUAnalysis(Ctx));
+  A->Command = std::move(Command);
   A->Pragmas = std::move(Pragmas);
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
@@ -650,73 +652,122 @@ private:
 
 class AnalysisConsumer : public ASTConsumer {
 public:
-  AnalysisConsumer(std::vector<PragmaLine> &Pragmas, const TUHandler &Handle,
-                   bool &Failed)
-      : Pragmas(Pragmas), Handle(Handle), Failed(Failed) {}
+  AnalysisConsumer(CompileCommand Command, std::vector<PragmaLine> &Pragmas,
+                   const TUHandler &Handle, bool &Failed)
+      : Command(std::move(Command)), Pragmas(Pragmas), Handle(Handle), Failed(Failed) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred()) {
       Failed = true;
       return;
     }
-    auto A = TUAnalysis::build(Ctx, std::move(Pragmas));
+    auto A = TUAnalysis::build(Ctx, std::move(Command), std::move(Pragmas));
     if (!A || !Handle(*A))
       Failed = true;
   }
 
 private:
+  CompileCommand Command;
   std::vector<PragmaLine> &Pragmas;
   const TUHandler &Handle;
   bool &Failed;
 };
 
+/// Compile commands of the files, by absolute path.
+using CommandMap = std::map<std::string, CompileCommand>;
+
 class AnalysisAction : public ASTFrontendAction {
 public:
-  AnalysisAction(const TUHandler &Handle, bool &Failed)
-      : Handle(Handle), Failed(Failed) {}
+  AnalysisAction(const CommandMap &Commands, const TUHandler &Handle, bool &Failed)
+      : Commands(Commands), Handle(Handle), Failed(Failed) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 llvm::StringRef) override {
+                                                 llvm::StringRef File) override {
     CI.getPreprocessor().AddPragmaHandler(new CleavePragmaHandler(Pragmas));
-    return std::make_unique<AnalysisConsumer>(Pragmas, Handle, Failed);
+    // The file as its command names it, relative to the command's folder.
+    llvm::SmallString<256> Path(File);
+    CI.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    auto It = Commands.find(std::string(Path));
+    return std::make_unique<AnalysisConsumer>(
+        It == Commands.end() ? CompileCommand{} : It->second, Pragmas, Handle, Failed);
   }
 
 private:
   std::vector<PragmaLine> Pragmas;
+  const CommandMap &Commands;
   const TUHandler &Handle;
   bool &Failed;
 };
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
 public:
-  explicit AnalysisActionFactory(const TUHandler &Handle) : Handle(Handle) {}
+  AnalysisActionFactory(const CommandMap &Commands, const TUHandler &Handle)
+      : Commands(Commands), Handle(Handle) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Handle, Failed);
+    return std::make_unique<AnalysisAction>(Commands, Handle, Failed);
   }
   bool Failed = false;
 
 private:
+  const CommandMap &Commands;
   const TUHandler &Handle;
 };
 } // namespace
 
 llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
-                                 const std::vector<std::string> &ClangArgs,
-                                 const TUHandler &Handle) {
-  for (const std::string &F : Files)
+                                 const FlagSource &Flags, const TUHandler &Handle) {
+  auto Fail = [](const llvm::Twine &Msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+  };
+  std::vector<std::string> Paths;
+  for (const std::string &F : Files) {
     if (!llvm::sys::fs::is_regular_file(F))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "no such file: '%s'", F.c_str());
-  std::vector<std::string> Args = ClangArgs;
+      return Fail("no such file: '" + F + "'");
+    llvm::SmallString<256> Abs(F);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Paths.push_back(std::string(Abs));
+  }
+
+  std::unique_ptr<tooling::CompilationDatabase> DB;
+  if (!Flags.BuildDir.empty()) {
+    std::string Why;
+    DB = tooling::CompilationDatabase::loadFromDirectory(Flags.BuildDir, Why);
+    if (!DB)
+      return Fail("cannot read the compile commands in '" + Flags.BuildDir + "': " + Why);
+  } else {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    DB = std::make_unique<tooling::FixedCompilationDatabase>(Cwd, Flags.ClangArgs);
+  }
+  CommandMap Commands;
+  for (const std::string &P : Paths) {
+    std::vector<tooling::CompileCommand> Found = DB->getCompileCommands(P);
+    if (Found.empty())
+      return Fail("'" + P + "' has no compile command in '" + Flags.BuildDir +
+                  "/compile_commands.json'; build it there once, or give its flags after --");
+    CompileCommand &C = Commands[P];
+    C.Directory = Found.front().Directory;
+    C.Args = Found.front().CommandLine;
+    if (!Flags.BuildDir.empty())
+      C.Args.insert(C.Args.end(), Flags.ClangArgs.begin(), Flags.ClangArgs.end());
+  }
+
+  tooling::ClangTool Tool(*DB, Paths);
+  Tool.setPrintErrorMessage(false);
+  if (!Flags.BuildDir.empty() && !Flags.ClangArgs.empty())
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        Flags.ClangArgs, tooling::ArgumentInsertPosition::END));
   // A tool's own executable is not beside Clang's headers (stddef.h, ...):
   // point Clang at the resource directory of the installation we built with.
-  if (llvm::none_of(Args, [](llvm::StringRef A) { return A.starts_with("-resource-dir"); }))
-    Args.push_back("-resource-dir=" CLEAVE_CLANG_RESOURCE_DIR);
-  tooling::FixedCompilationDatabase DB(".", Args);
-  tooling::ClangTool Tool(DB, Files);
-  Tool.setPrintErrorMessage(false);
-  AnalysisActionFactory Factory(Handle);
+  Tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &Args, llvm::StringRef) {
+    tooling::CommandLineArguments Out = Args;
+    if (llvm::none_of(Args, [](llvm::StringRef A) { return A.starts_with("-resource-dir"); }))
+      Out.insert(llvm::find(Out, "--"), "-resource-dir=" CLEAVE_CLANG_RESOURCE_DIR);
+    return Out;
+  });
+  AnalysisActionFactory Factory(Commands, Handle);
   int Status = Tool.run(&Factory);
   if (Status != 0 || Factory.Failed)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "stopped: the input has errors (see above)");
+    return Fail("stopped: the input has errors (see above)");
   return llvm::Error::success();
 }

@@ -30,16 +30,24 @@ struct PragmaLine {
   std::string Text;
 };
 
+/// The compile command of a file: the folder it runs in and its arguments.
+struct CompileCommand {
+  std::string Directory;
+  std::vector<std::string> Args;
+};
+
 /// What the analysis knows about one translation unit; valid while its
 /// ASTContext lives.
 class TUAnalysis {
 public:
-  /// Analyzes the translation unit in \p Ctx. Malformed `#pragma cleave` lines
-  /// are reported as Clang errors; the result is then nullptr.
-  static std::unique_ptr<TUAnalysis> build(clang::ASTContext &Ctx,
+  /// Analyzes the translation unit in \p Ctx, compiled by \p Command.
+  /// Malformed `#pragma cleave` lines are reported as Clang errors; the result
+  /// is then nullptr.
+  static std::unique_ptr<TUAnalysis> build(clang::ASTContext &Ctx, CompileCommand Command,
                                            std::vector<PragmaLine> Pragmas);
 
   clang::ASTContext &context() const { return Ctx; }
+  const CompileCommand &command() const { return Command; }
   const std::vector<PragmaLine> &pragmas() const { return Pragmas; }
 
   /// The regions given for \p FD's pointer parameters (empty if none).
@@ -64,6 +72,7 @@ private:
   const std::vector<std::string> &bodyBlockers(const clang::FunctionDecl *FD);
 
   clang::ASTContext &Ctx;
+  CompileCommand Command;
   std::vector<PragmaLine> Pragmas;
   std::vector<const clang::FunctionDecl *> Definitions;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Region>> Regions;
@@ -96,11 +105,18 @@ std::string symbolKey(const clang::ValueDecl *D);
 /// reported a failure of its own (as Clang diagnostics).
 using TUHandler = std::function<bool(TUAnalysis &)>;
 
-/// Parses \p Files with Clang using \p ClangArgs as compile flags and hands the
-/// analysis of each to \p Handle. Clang's diagnostics go to stderr. Fails when
-/// a file is missing, does not compile, or a handler fails.
-llvm::Error analyzeFiles(const std::vector<std::string> &Files,
-                         const std::vector<std::string> &ClangArgs,
+/// Where the compile flags of the files come from: \p ClangArgs for every
+/// file, or, when \p BuildDir is given, the compile_commands.json found from
+/// it (with \p ClangArgs added to each command).
+struct FlagSource {
+  std::vector<std::string> ClangArgs;
+  std::string BuildDir;
+};
+
+/// Parses \p Files with Clang and hands the analysis of each to \p Handle.
+/// Clang's diagnostics go to stderr. Fails when a file is missing or has no
+/// compile command, does not compile, or a handler fails.
+llvm::Error analyzeFiles(const std::vector<std::string> &Files, const FlagSource &Flags,
                          const TUHandler &Handle);
 
 } // namespace cleave

@@ -15,10 +15,13 @@ cl::SubCommand cleave::AnalyzeCommand("analyze",
 static cl::list<std::string> Files(cl::Positional, cl::OneOrMore, cl::desc("<file.c>..."),
                                    cl::sub(AnalyzeCommand));
 static cl::opt<bool> AsJSON("json", cl::desc("Print the model as JSON"), cl::sub(AnalyzeCommand));
+static cl::opt<std::string> BuildDir("p",
+                                     cl::desc("Read compile flags from BUILD_DIR/compile_commands.json"),
+                                     cl::value_desc("BUILD_DIR"), cl::sub(AnalyzeCommand));
 
 int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
   ProgramModel Whole;
-  llvm::Error E = analyzeFiles(Files, ClangArgs, [&](TUAnalysis &A) {
+  llvm::Error E = analyzeFiles(Files, {ClangArgs, BuildDir}, [&](TUAnalysis &A) {
     mergeModel(Whole, A.model());
     return true;
   });

@@ -14,13 +14,15 @@ static cl::opt<std::string> File(cl::Positional, cl::Required, cl::desc("<file.c
                                  cl::sub(ParallelizeCommand));
 static cl::opt<std::string> OutDir("o", cl::Required, cl::desc("Output folder"),
                                    cl::value_desc("OUT"), cl::sub(ParallelizeCommand));
+static cl::opt<std::string> BuildDir("p",
+                                     cl::desc("Read compile flags from BUILD_DIR/compile_commands.json"),
+                                     cl::value_desc("BUILD_DIR"), cl::sub(ParallelizeCommand));
 
 int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
   EmitOptions Opts;
   Opts.RuntimeDir = CLEAVE_RUNTIME_SOURCE_DIR;
-  Opts.ClangArgs = ClangArgs;
   std::vector<OutputFile> Output;
-  llvm::Error E = analyzeFiles({File}, ClangArgs, [&](TUAnalysis &A) {
+  llvm::Error E = analyzeFiles({File}, {ClangArgs, BuildDir}, [&](TUAnalysis &A) {
     ParallelPlan Plan = planCalls(A);
     reportPlan(A, Plan);
     Output = emitProgram(A, Plan, Opts);

@@ -32,8 +32,8 @@ int main(int argc, char **argv) {
   }
   const char *Overview =
       "cleave: turns a sequential C program into a distributed-parallel one\n\n"
-      "  cleave analyze FILE.c... [--json] [-- CLANG_ARGS]\n"
-      "  cleave parallelize FILE.c -o OUT [-- CLANG_ARGS]\n";
+      "  cleave analyze FILE.c... [-p BUILD_DIR] [--json] [-- CLANG_ARGS]\n"
+      "  cleave parallelize FILE.c -o OUT [-p BUILD_DIR] [-- CLANG_ARGS]\n";
   if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(Own.size()), Own.data(), Overview,
                                          &llvm::errs()))
     return 2;

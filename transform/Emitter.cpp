@@ -227,20 +227,23 @@ std::string stubsSource(const std::vector<Signature> &Sigs, llvm::StringRef Sour
   return Text;
 }
 
-/// The Clang flags a build of the program needs, include folders absolute.
-std::vector<std::string> buildFlags(const std::vector<std::string> &ClangArgs) {
+/// The flags of \p Command a build of the program needs, include folders
+/// absolute (relative ones are relative to the command's folder).
+std::vector<std::string> buildFlags(const CompileCommand &Command) {
+  const std::vector<std::string> &Args = Command.Args;
   std::vector<std::string> Out;
-  for (size_t I = 0; I < ClangArgs.size(); ++I) {
-    llvm::StringRef A = ClangArgs[I];
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
     for (llvm::StringRef Opt : {"-D", "-U", "-I", "-std="}) {
       if (!A.starts_with(Opt))
         continue;
       std::string Value = A.drop_front(Opt.size()).str();
-      if (Value.empty() && Opt != "-std=" && I + 1 < ClangArgs.size())
-        Value = ClangArgs[++I];
-      if (Opt == "-I") {
-        llvm::SmallString<256> Abs(Value);
-        llvm::sys::fs::make_absolute(Abs);
+      if (Value.empty() && Opt != "-std=" && I + 1 < Args.size())
+        Value = Args[++I];
+      if (Opt == "-I" && llvm::sys::path::is_relative(Value)) {
+        llvm::SmallString<256> Abs(Command.Directory);
+        llvm::sys::path::append(Abs, Value);
+        llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
         Value = std::string(Abs);
       }
       Out.push_back(Opt.str() + Value);
@@ -260,7 +263,8 @@ std::string cmakeQuote(llvm::StringRef S) {
   return Out + "\"";
 }
 
-std::string buildFile(llvm::StringRef Source, const EmitOptions &Opts) {
+std::string buildFile(llvm::StringRef Source, const CompileCommand &Command,
+                      const EmitOptions &Opts) {
   std::string Target = llvm::sys::path::stem(Source).str();
   for (char &C : Target)
     if (!llvm::isAlnum(C) && C != '_' && C != '-')
@@ -279,7 +283,7 @@ std::string buildFile(llvm::StringRef Source, const EmitOptions &Opts) {
      << "add_subdirectory(${CLEAVE_RUNTIME_DIR} cleave_rt)\n\n"
      << "add_executable(" << Target << " " << Source << " cleave_stubs.c)\n"
      << "target_link_libraries(" << Target << " PRIVATE cleave_rt m)\n";
-  std::vector<std::string> Flags = buildFlags(Opts.ClangArgs);
+  std::vector<std::string> Flags = buildFlags(Command);
   if (!Flags.empty()) {
     OS << "target_compile_options(" << Target << " PRIVATE";
     for (const std::string &F : Flags)
@@ -407,7 +411,7 @@ std::vector<OutputFile> cleave::emitProgram(TUAnalysis &A, const ParallelPlan &P
   return {{Source, rewriteSource(A, Plan, Sigs)},
           {"cleave_stubs.h", stubsHeader(Sigs, Source)},
           {"cleave_stubs.c", stubsSource(Sigs, Source)},
-          {"CMakeLists.txt", buildFile(Source, Opts)}};
+          {"CMakeLists.txt", buildFile(Source, A.command(), Opts)}};
 }
 
 llvm::Error cleave::writeOutputFolder(llvm::StringRef Dir, const std::vector<OutputFile> &Files) {

@@ -14,9 +14,6 @@ namespace cleave {
 struct EmitOptions {
   /// The runtime's source folder, which the generated CMakeLists.txt adds.
   std::string RuntimeDir;
-  /// The Clang flags the program was analyzed with; those its build needs
-  /// (-D, -U, -I, -std) are passed on, include folders made absolute.
-  std::vector<std::string> ClangArgs;
 };
 
 /// One file of the output folder: its name and its whole contents.
@@ -28,6 +25,8 @@ struct OutputFile {
 /// The files of the parallel program for the translation unit of \p A under
 /// \p Plan: the rewritten source (same name), cleave_stubs.h, cleave_stubs.c and
 /// CMakeLists.txt. Everything outside the rewritten spans is kept as written.
+/// The flags of the file's compile command that its build needs (-D, -U, -I,
+/// -std) are passed on, include folders made absolute.
 std::vector<OutputFile> emitProgram(TUAnalysis &A, const ParallelPlan &Plan,
                                     const EmitOptions &Opts);
 

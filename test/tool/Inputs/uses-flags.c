@@ -1,0 +1,3 @@
+#include "cell.h"
+
+cell_t row[WIDTH];
