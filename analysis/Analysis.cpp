@@ -146,11 +146,19 @@ parseRegionPragma(ASTContext &Ctx, const PragmaLine &P) {
       ++Pos;
     return Text.substr(Start, Pos - Start).str();
   };
+  // A bound runs to Stop outside parentheses: `a[0:(n - 1) * ld + n]`.
   auto Upto = [&](char Stop) -> std::optional<std::string> {
     size_t Start = Pos;
-    while (Pos < Text.size() && Text[Pos] != Stop && Text[Pos] != ']' &&
-           Text[Pos] != ',' && Text[Pos] != ')')
-      ++Pos;
+    int Depth = 0;
+    for (; Pos < Text.size(); ++Pos) {
+      char C = Text[Pos];
+      if (C == '(')
+        ++Depth;
+      else if (C == ')' && Depth > 0)
+        --Depth;
+      else if (Depth == 0 && (C == Stop || C == ']' || C == ',' || C == ')'))
+        break;
+    }
     if (Pos == Text.size() || Text[Pos] != Stop)
       return std::nullopt;
     return Text.substr(Start, Pos++ - Start).trim().str();
@@ -477,18 +485,22 @@ const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *F
       Why.push_back("takes a function pointer in parameter '" + Name + "'");
       continue;
     }
+    if (Pointee->isPointerType()) {
+      Why.push_back("has parameter '" + Name +
+                    "' pointing to pointers, which mean nothing on another node");
+      continue;
+    }
+    if (!Pointee->isArithmeticType()) {
+      Why.push_back("has parameter '" + Name + "' pointing to '" + Pointee.getAsString() +
+                    "', which is not marshaled yet");
+      continue;
+    }
     if (llvm::none_of(Rs, [&](const Region &R) { return R.Param == Name; })) {
       Why.push_back("has pointer parameter '" + Name +
                     "' without a region (add '#pragma cleave region(" + Name +
                     "[lo:hi])' before the function)");
       continue;
     }
-    if (Pointee->isPointerType())
-      Why.push_back("has parameter '" + Name +
-                    "' pointing to pointers, which mean nothing on another node");
-    else if (!Pointee->isArithmeticType())
-      Why.push_back("has region '" + Name + "' of '" + Pointee.getAsString() +
-                    "' elements, which are not marshaled yet");
     RegionParams.insert(P);
   }
   llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(Def->getBody());
@@ -752,22 +764,26 @@ llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
       C.Args.insert(C.Args.end(), Flags.ClangArgs.begin(), Flags.ClangArgs.end());
   }
 
-  tooling::ClangTool Tool(*DB, Paths);
-  Tool.setPrintErrorMessage(false);
-  if (!Flags.BuildDir.empty() && !Flags.ClangArgs.empty())
-    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-        Flags.ClangArgs, tooling::ArgumentInsertPosition::END));
-  // A tool's own executable is not beside Clang's headers (stddef.h, ...):
-  // point Clang at the resource directory of the installation we built with.
-  Tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &Args, llvm::StringRef) {
-    tooling::CommandLineArguments Out = Args;
-    if (llvm::none_of(Args, [](llvm::StringRef A) { return A.starts_with("-resource-dir"); }))
-      Out.insert(llvm::find(Out, "--"), "-resource-dir=" CLEAVE_CLANG_RESOURCE_DIR);
-    return Out;
-  });
   AnalysisActionFactory Factory(Commands, Handle);
-  int Status = Tool.run(&Factory);
-  if (Status != 0 || Factory.Failed)
+  bool Failed = false;
+  // One tool per file: a tool given several prints a progress line for each.
+  for (const std::string &P : Paths) {
+    tooling::ClangTool Tool(*DB, {P});
+    Tool.setPrintErrorMessage(false);
+    if (!Flags.BuildDir.empty() && !Flags.ClangArgs.empty())
+      Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+          Flags.ClangArgs, tooling::ArgumentInsertPosition::END));
+    // A tool's own executable is not beside Clang's headers (stddef.h, ...):
+    // point Clang at the resource directory of the installation we built with.
+    Tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &Args, llvm::StringRef) {
+      tooling::CommandLineArguments Out = Args;
+      if (llvm::none_of(Args, [](llvm::StringRef A) { return A.starts_with("-resource-dir"); }))
+        Out.insert(llvm::find(Out, "--"), "-resource-dir=" CLEAVE_CLANG_RESOURCE_DIR);
+      return Out;
+    });
+    Failed |= Tool.run(&Factory) != 0;
+  }
+  if (Failed || Factory.Failed)
     return Fail("stopped: the input has errors (see above)");
   return llvm::Error::success();
 }

@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
+#include <cstdlib>
 #include <set>
 
 using namespace cleave;
@@ -354,14 +355,28 @@ bool cleave::provablyDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
   for (const AffineForm &G : Gaps)
     if (auto C = G.constantValue(); C && *C >= 0)
       return true;
-  // Two integers that are both negative are both <= -1 and sum to <= -2; so
-  // when two gaps sum to a constant >= -1, one of them is >= 0. This covers
-  // [0, t) beside [2t, n): either t >= 0 and the first ends in time, or t < 0
-  // and the first is empty.
+  // If a*g + b*h is a constant c for positive a and b, and both g and h were
+  // negative integers (<= -1), c would be <= -(a + b); so c > -(a + b) means
+  // one of them is >= 0. This covers [0, t) beside [2t, n) (t + -t = 0: either
+  // the first ends in time or it is empty) and [0, s) beside [3s, 4s)
+  // (2s + 2 * -s = 0).
   for (size_t I = 0; I < std::size(Gaps); ++I)
     for (size_t J = I + 1; J < std::size(Gaps); ++J) {
-      AffineForm Negated = AffineForm().minus(Gaps[J]);
-      if (auto C = Gaps[I].minus(Negated).constantValue(); C && *C >= -1)
+      const AffineForm &G = Gaps[I], &H = Gaps[J];
+      if (G.Terms.empty() || G.Terms.size() != H.Terms.size())
+        continue;
+      auto [Term, CG] = *G.Terms.begin();
+      auto InH = H.Terms.find(Term);
+      if (InH == H.Terms.end() || (CG > 0) == (InH->second > 0))
+        continue;
+      int64_t A = std::abs(InH->second), B = std::abs(CG);
+      auto Sum = scaled(G, A);
+      auto HB = scaled(H, B);
+      if (!Sum || !HB)
+        continue;
+      auto Total = combined(*Sum, *HB, 1);
+      std::optional<int64_t> C = Total ? Total->constantValue() : std::nullopt;
+      if (C && *C > -(A + B))
         return true;
     }
   return false;

@@ -34,6 +34,10 @@ int main(int argc, char **argv) {
       "cleave: turns a sequential C program into a distributed-parallel one\n\n"
       "  cleave analyze FILE.c... [-p BUILD_DIR] [--json] [-- CLANG_ARGS]\n"
       "  cleave parallelize FILE.c -o OUT [-p BUILD_DIR] [-- CLANG_ARGS]\n";
+  // LLVM's libraries register options of their own: the help lists cleave's.
+  for (auto &Option : llvm::cl::getRegisteredOptions())
+    if (Option.getKey() != "help" && Option.getKey() != "version")
+      Option.getValue()->setHiddenFlag(llvm::cl::ReallyHidden);
   if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(Own.size()), Own.data(), Overview,
                                          &llvm::errs()))
     return 2;

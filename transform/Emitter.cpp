@@ -5,6 +5,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,9 +25,19 @@ class Signature {
 public:
   Signature(const FunctionDecl *F, TUAnalysis &A) : F(F), Policy(A.context().getLangOpts()) {
     Policy.SuppressTagKeyword = false;
+    ASTContext &Ctx = A.context();
     for (const ParmVarDecl *P : F->parameters()) {
       std::string Name = P->getNameAsString();
       QualType T = P->getType().getCanonicalType().getUnqualifiedType();
+      // A K&R definition receives its arguments promoted (float as double,
+      // char and short as int); a prototype with the promoted types is the
+      // one compatible with it.
+      if (!F->hasPrototype()) {
+        if (Ctx.isPromotableIntegerType(T))
+          T = Ctx.getPromotedIntegerType(T);
+        else if (T->isSpecificBuiltinType(BuiltinType::Float))
+          T = Ctx.DoubleTy;
+      }
       Params.push_back({Name, spell(T)});
       auto R = llvm::find_if(A.regions(F), [&](const Region &R) { return R.Param == Name; });
       if (R != A.regions(F).end())
@@ -88,13 +99,22 @@ std::string entryName(const FunctionDecl *F) {
                                            : F->getNameAsString();
 }
 
-/// Declares the bounds and element count of each region of \p S from the
-/// parameter values in scope ("a__lo", "a__hi", "a__count").
-void emitBounds(const Signature &S, llvm::raw_ostream &OS) {
+/// Declares the bounds and element count of each region of \p S ("a__lo",
+/// "a__hi", "a__count"); the stubs declare before they compute, so that they
+/// compile in every dialect of C a program may be written in.
+void declareBounds(const Signature &S, llvm::raw_ostream &OS) {
   for (const auto &[R, Elem] : S.Regions)
-    OS << "  long long " << R.Param << "__lo = " << R.Lo->str() << ", " << R.Param
-       << "__hi = " << R.Hi->str() << ";\n"
-       << "  size_t " << R.Param << "__count = " << R.Param << "__hi > " << R.Param
+    OS << "  long long " << R.Param << "__lo, " << R.Param << "__hi;\n"
+       << "  size_t " << R.Param << "__count;\n";
+}
+
+/// Computes the bounds declared by declareBounds from the parameter values in
+/// scope.
+void computeBounds(const Signature &S, llvm::raw_ostream &OS) {
+  for (const auto &[R, Elem] : S.Regions)
+    OS << "  " << R.Param << "__lo = " << R.Lo->str() << ";\n"
+       << "  " << R.Param << "__hi = " << R.Hi->str() << ";\n"
+       << "  " << R.Param << "__count = " << R.Param << "__hi > " << R.Param
        << "__lo ? (size_t)(" << R.Param << "__hi - " << R.Param << "__lo) : 0;\n";
 }
 
@@ -137,18 +157,25 @@ std::string stubsSource(const std::vector<Signature> &Sigs, llvm::StringRef Sour
     OS << "enum { CLEAVE_FN_" << Name << " = " << Id << " };\n\n";
 
     // The serving side: scalars first, because region extents depend on them.
+    bool Writes = llvm::any_of(S.Regions, [](const auto &R) { return !R.first.ReadOnly; });
     OS << "/* Runs a call of '" << Name << "' that arrived from another node. */\n"
        << "static clv_status " << Name
        << "__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {\n";
     for (const std::string &P : S.Scalars)
-      OS << "  " << Signature::declare(S.typeOf(P), P) << ";\n"
-         << "  if (clv_buf_get(cleave_args, &" << P << ", sizeof " << P
-         << ") != CLV_OK)\n    return CLV_E_DECODE;\n";
-    emitBounds(S, OS);
+      OS << "  " << Signature::declare(S.typeOf(P), P) << ";\n";
+    declareBounds(S, OS);
     for (const auto &[R, Elem] : S.Regions)
-      OS << "  " << Signature::declare(S.typeOf(R.Param), R.Param + "__at")
-         << " = clv_buf_get_region(cleave_args, sizeof(" << Elem << "), " << R.Param
-         << "__count);\n  if (!" << R.Param << "__at)\n    return CLV_E_DECODE;\n";
+      OS << "  " << Signature::declare(S.typeOf(R.Param), R.Param + "__at") << ";\n";
+    if (S.Regions.empty())
+      OS << "  (void)cleave_reply;\n";
+    for (const std::string &P : S.Scalars)
+      OS << "  if (clv_buf_get(cleave_args, &" << P << ", sizeof " << P
+         << ") != CLV_OK)\n    return CLV_E_DECODE;\n";
+    computeBounds(S, OS);
+    for (const auto &[R, Elem] : S.Regions)
+      OS << "  " << R.Param << "__at = clv_buf_get_region(cleave_args, sizeof(" << Elem
+         << "), " << R.Param << "__count);\n  if (!" << R.Param
+         << "__at)\n    return CLV_E_DECODE;\n";
     OS << "  " << (S.returnType() == "void" ? "" : "(void)") << Entry << "("
        << S.argumentList([](const std::string &P) { return P + "__at - " + P + "__lo"; })
        << ");\n";
@@ -159,26 +186,31 @@ std::string stubsSource(const std::vector<Signature> &Sigs, llvm::StringRef Sour
     OS << "  return CLV_OK;\n}\n\n";
 
     // The calling side: run here when the tree has filled the machine.
-    OS << "clv_future *" << Name << "__spawn(" << S.parameterList() << ") {\n"
-       << "  if (clv_child_node() < 0) {\n    " << (S.returnType() == "void" ? "" : "(void)")
+    OS << "clv_future *" << Name << "__spawn(" << S.parameterList() << ") {\n";
+    declareBounds(S, OS);
+    OS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n";
+    if (Writes)
+      OS << "  clv_buf *cleave_local;\n";
+    for (const auto &[R, Elem] : S.Regions)
+      if (!R.ReadOnly)
+        OS << "  " << Signature::declare(S.typeOf(R.Param), R.Param + "__dst") << ";\n";
+    OS << "  if (clv_child_node() < 0) {\n    " << (S.returnType() == "void" ? "" : "(void)")
        << Call << ";\n    return NULL;\n  }\n";
-    emitBounds(S, OS);
-    OS << "  clv_buf cleave_args;\n  clv_buf_init(&cleave_args);\n";
+    computeBounds(S, OS);
+    OS << "  clv_buf_init(&cleave_args);\n";
     for (const std::string &P : S.Scalars)
       OS << "  clv_buf_put(&cleave_args, &" << P << ", sizeof " << P << ");\n";
     for (const auto &[R, Elem] : S.Regions)
       OS << "  clv_buf_put_region(&cleave_args, " << R.Param << " + " << R.Param
          << "__lo, sizeof(" << Elem << "), " << R.Param << "__count);\n";
     OS << "  if (cleave_args.failed)\n    clv_fail_call(\"" << Name << "\");\n"
-       << "  clv_future *cleave_f = clv_call_child(CLEAVE_FN_" << Name << ", &cleave_args);\n"
+       << "  cleave_f = clv_call_child(CLEAVE_FN_" << Name << ", &cleave_args);\n"
        << "  if (!cleave_f)\n    clv_fail_call(\"" << Name << "\");\n";
-    bool Writes = llvm::any_of(S.Regions, [](const auto &R) { return !R.first.ReadOnly; });
     if (Writes)
-      OS << "  clv_buf *cleave_local = clv_future_local(cleave_f);\n";
+      OS << "  cleave_local = clv_future_local(cleave_f);\n";
     for (const auto &[R, Elem] : S.Regions)
       if (!R.ReadOnly)
-        OS << "  " << Signature::declare(S.typeOf(R.Param), R.Param + "__dst") << " = "
-           << R.Param << " + " << R.Param << "__lo;\n"
+        OS << "  " << R.Param << "__dst = " << R.Param << " + " << R.Param << "__lo;\n"
            << "  clv_buf_put(cleave_local, &" << R.Param << "__dst, sizeof " << R.Param
            << "__dst);\n"
            << "  clv_buf_put(cleave_local, &" << R.Param << "__count, sizeof " << R.Param
@@ -188,19 +220,23 @@ std::string stubsSource(const std::vector<Signature> &Sigs, llvm::StringRef Sour
     OS << "  return cleave_f;\n}\n\n";
 
     // The wait: copy the written regions back where the spawn said.
-    OS << "void " << Name << "__join(clv_future *cleave_f) {\n"
-       << "  if (!cleave_f)\n    return;\n";
+    OS << "void " << Name << "__join(clv_future *cleave_f) {\n";
     if (Writes)
-      OS << "  clv_buf *cleave_local = clv_future_local(cleave_f);\n";
+      OS << "  clv_buf *cleave_local;\n";
     for (const auto &[R, Elem] : S.Regions)
       if (!R.ReadOnly)
         OS << "  " << Signature::declare(S.typeOf(R.Param), R.Param + "__dst") << ";\n"
-           << "  size_t " << R.Param << "__count;\n"
-           << "  clv_buf_get(cleave_local, &" << R.Param << "__dst, sizeof " << R.Param
+           << "  size_t " << R.Param << "__count;\n";
+    OS << "  clv_buf cleave_reply;\n  if (!cleave_f)\n    return;\n";
+    if (Writes)
+      OS << "  cleave_local = clv_future_local(cleave_f);\n";
+    for (const auto &[R, Elem] : S.Regions)
+      if (!R.ReadOnly)
+        OS << "  clv_buf_get(cleave_local, &" << R.Param << "__dst, sizeof " << R.Param
            << "__dst);\n"
            << "  clv_buf_get(cleave_local, &" << R.Param << "__count, sizeof " << R.Param
            << "__count);\n";
-    OS << "  clv_buf cleave_reply;\n  clv_buf_init(&cleave_reply);\n"
+    OS << "  clv_buf_init(&cleave_reply);\n"
        << "  if (clv_wait(cleave_f, &cleave_reply) != CLV_OK)\n    clv_fail_call(\"" << Name
        << "\");\n";
     for (const auto &[R, Elem] : S.Regions)
@@ -263,8 +299,8 @@ std::string cmakeQuote(llvm::StringRef S) {
   return Out + "\"";
 }
 
-std::string buildFile(llvm::StringRef Source, const CompileCommand &Command,
-                      const EmitOptions &Opts) {
+std::string buildFile(llvm::StringRef Source, llvm::StringRef SourceDir,
+                      const CompileCommand &Command, const EmitOptions &Opts) {
   std::string Target = llvm::sys::path::stem(Source).str();
   for (char &C : Target)
     if (!llvm::isAlnum(C) && C != '_' && C != '-')
@@ -282,7 +318,10 @@ std::string buildFile(llvm::StringRef Source, const CompileCommand &Command,
      << " CACHE PATH \"the sources of the cleave runtime\")\n"
      << "add_subdirectory(${CLEAVE_RUNTIME_DIR} cleave_rt)\n\n"
      << "add_executable(" << Target << " " << Source << " cleave_stubs.c)\n"
-     << "target_link_libraries(" << Target << " PRIVATE cleave_rt m)\n";
+     << "target_link_libraries(" << Target << " PRIVATE cleave_rt m)\n"
+     << "# Headers of the program beside its original source.\n"
+     << "target_include_directories(" << Target << " PRIVATE " << cmakeQuote(SourceDir)
+     << ")\n";
   std::vector<std::string> Flags = buildFlags(Command);
   if (!Flags.empty()) {
     OS << "target_compile_options(" << Target << " PRIVATE";
@@ -377,8 +416,20 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
                                  F->getParamDecl(1)->getNameAsString()
                            : "NULL, NULL";
     std::string Indent = Body->body_empty() ? "  " : indentOf(SM, Body->body_front()->getBeginLoc());
-    R.InsertTextAfter(Body->getLBracLoc().getLocWithOffset(1),
-                      "\n" + Indent + "cleave_init(" + Args + ");");
+    // Before C99 a statement may not precede declarations: it then follows
+    // the leading ones (their initializers run before the runtime starts, and
+    // any call they spawn runs in place).
+    const Stmt *AfterDecls = nullptr;
+    if (!Ctx.getLangOpts().C99)
+      for (const Stmt *S : Body->body()) {
+        if (!isa<DeclStmt>(S))
+          break;
+        AfterDecls = S;
+      }
+    SourceLocation At = AfterDecls
+        ? Lexer::getLocForEndOfToken(AfterDecls->getEndLoc(), 0, SM, Ctx.getLangOpts())
+        : Body->getLBracLoc().getLocWithOffset(1);
+    R.InsertTextAfter(At, "\n" + Indent + "cleave_init(" + Args + ");");
   }
 
   // A static function is reached from the stubs through an external entry.
@@ -402,16 +453,18 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
 std::vector<OutputFile> cleave::emitProgram(TUAnalysis &A, const ParallelPlan &Plan,
                                             const EmitOptions &Opts) {
   SourceManager &SM = A.context().getSourceManager();
-  std::string Source = "program.c";
-  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+  std::string Source = "program.c", SourceDir = ".";
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID())) {
     Source = llvm::sys::path::filename(Main->getName()).str();
+    SourceDir = llvm::sys::path::parent_path(Main->getName()).str();
+  }
   std::vector<Signature> Sigs;
   for (const FunctionDecl *F : Plan.Remote)
     Sigs.emplace_back(F->getDefinition(), A);
   return {{Source, rewriteSource(A, Plan, Sigs)},
           {"cleave_stubs.h", stubsHeader(Sigs, Source)},
           {"cleave_stubs.c", stubsSource(Sigs, Source)},
-          {"CMakeLists.txt", buildFile(Source, A.command(), Opts)}};
+          {"CMakeLists.txt", buildFile(Source, SourceDir, A.command(), Opts)}};
 }
 
 llvm::Error cleave::writeOutputFolder(llvm::StringRef Dir, const std::vector<OutputFile> &Files) {

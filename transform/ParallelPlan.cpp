@@ -6,6 +6,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include <set>
 
@@ -20,6 +21,9 @@ struct SiteRegion {
   const VarDecl *Base = nullptr;
   SymExpr::Ptr Lo, Hi;
   bool ReadOnly = false;
+  /// The caller's variables the bounds are written in: while none of them
+  /// changes, the bounds mean the same elements.
+  llvm::DenseSet<const VarDecl *> Vars;
 };
 
 /// Two regions are disjoint when one provably ends before the other starts, or
@@ -103,12 +107,33 @@ public:
       auto Planned = [&](const auto &Item) { return Item.Call == CE; };
       if (llvm::any_of(Plan.Async, Planned) || llvm::any_of(Plan.Sequential, Planned))
         continue;
-      DynTypedNodeList Parents = Ctx.getParents(*CE);
-      bool ValueUsed = !Parents.empty() && Parents[0].get<Expr>();
       Plan.Sequential.push_back(
-          {CE, ValueUsed ? "its value is used where it is called"
-                         : "it is not a statement of its own in a block"});
+          {CE, valueUsed(CE) ? "its value is used where it is called"
+                             : "it is not a statement of its own in a block"});
     }
+  }
+
+  /// Whether the value of \p CE is used: by an expression, an initializer, a
+  /// return, or as a condition.
+  bool valueUsed(const CallExpr *CE) {
+    DynTypedNodeList Parents = Ctx.getParents(*CE);
+    if (Parents.empty())
+      return false;
+    const DynTypedNode &P = Parents[0];
+    if (P.get<Expr>() || P.get<Decl>() || P.get<ReturnStmt>())
+      return true;
+    auto IsCond = [&](const Expr *Cond) { return Cond && Cond->IgnoreParenImpCasts() == CE; };
+    if (const auto *If = P.get<IfStmt>())
+      return IsCond(If->getCond());
+    if (const auto *While = P.get<WhileStmt>())
+      return IsCond(While->getCond());
+    if (const auto *Do = P.get<DoStmt>())
+      return IsCond(Do->getCond());
+    if (const auto *For = P.get<ForStmt>())
+      return IsCond(For->getCond());
+    if (const auto *Switch = P.get<SwitchStmt>())
+      return IsCond(Switch->getCond());
+    return false;
   }
 
   ParallelPlan Plan;
@@ -136,13 +161,24 @@ private:
       return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
     };
     SymMap Subst;
+    std::map<std::string, const Expr *> Actuals;
     for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I) {
       const ParmVarDecl *P = Callee->getParamDecl(I);
-      if (!P->getType()->isIntegerType())
+      Actuals[P->getNameAsString()] = CE->getArg(I);
+      if (!P->getType()->isIntegerType() || CE->getArg(I)->HasSideEffects(Ctx))
         continue;
-      if (SymExpr::Ptr V = valueOf(CE->getArg(I)))
+      if (SymExpr::Ptr V = symbolicValue(CE->getArg(I)))
         Subst[P->getNameAsString()] = V;
     }
+    auto Spelled = [&](const std::string &Param) {
+      const Expr *E = Actuals.count(Param) ? Actuals[Param] : nullptr;
+      std::string Text = E ? Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                                      E->getSourceRange()),
+                                                  Ctx.getSourceManager(), Ctx.getLangOpts())
+                                 .str()
+                           : "";
+      return "'" + (Text.empty() ? Param : Text) + "' (for '" + Param + "')";
+    };
     std::vector<SiteRegion> Out;
     for (const Region &R : A.regions(Callee)) {
       unsigned I = 0;
@@ -153,16 +189,19 @@ private:
         return Fail("the call passes no argument for '" + R.Param + "'");
       auto PV = pointerValue(CE->getArg(I));
       if (!PV || !isa<ParmVarDecl>(PV->Base) || Mutable.count(PV->Base) ||
-          !stable(CE->getArg(I)))
-        return Fail("argument '" + R.Param +
-                    "' is not a parameter of the caller plus a fixed offset");
-      for (const std::string &V : R.Lo->variables())
-        if (!Subst.count(V))
-          return Fail("argument '" + V + "' is not a fixed integer expression");
-      for (const std::string &V : R.Hi->variables())
-        if (!Subst.count(V))
-          return Fail("argument '" + V + "' is not a fixed integer expression");
+          CE->getArg(I)->HasSideEffects(Ctx))
+        return Fail("argument " + Spelled(R.Param) +
+                    " is not a parameter of the caller plus an integer offset");
+      for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
+        for (const std::string &V : Bound->variables())
+          if (!Subst.count(V))
+            return Fail("argument " + Spelled(V) + " is not an integer expression of variables");
       SiteRegion S;
+      for (const std::string &Param : R.Lo->variables())
+        collectVars(Actuals[Param], S.Vars);
+      for (const std::string &Param : R.Hi->variables())
+        collectVars(Actuals[Param], S.Vars);
+      collectVars(CE->getArg(I), S.Vars);
       S.Base = PV->Base;
       S.ReadOnly = R.ReadOnly;
       S.Lo = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Lo, Subst));
@@ -172,30 +211,32 @@ private:
     return Out;
   }
 
-  /// The value of an integer argument when it means the same at every
-  /// statement of the caller: no side effects, no variable ever assigned.
-  SymExpr::Ptr valueOf(const Expr *E) {
-    if (!stable(E))
-      return nullptr;
-    return symbolicValue(E);
-  }
-  bool stable(const Expr *E) {
-    if (E->HasSideEffects(Ctx))
-      return false;
+  static void collectVars(const Expr *E, llvm::DenseSet<const VarDecl *> &Out) {
     VarRefs Refs;
     Refs.TraverseStmt(const_cast<Expr *>(E));
-    return llvm::none_of(Refs.Vars, [&](const VarDecl *V) {
-      return Mutable.count(V) || V->hasGlobalStorage();
-    });
+    Out.insert(Refs.Vars.begin(), Refs.Vars.end());
   }
 
-  /// Whether \p S may touch the regions \p Spawned of a call in flight, or
-  /// move control so that its join would be skipped.
-  bool conflicts(const Stmt *S, const std::vector<SiteRegion> &Spawned) {
+  /// Why \p S cannot run while a call with regions \p Spawned is in flight:
+  /// it may touch them, change what their bounds are written in, or move
+  /// control so that the join would be skipped; "" when it can.
+  std::string conflict(const Stmt *S, const std::vector<SiteRegion> &Spawned) {
     JumpFinder Jumps;
     Jumps.TraverseStmt(const_cast<Stmt *>(S));
     if (Jumps.Found)
-      return true;
+      return "may jump past its join";
+    llvm::DenseSet<const VarDecl *> Changed = modifiedVariables(S);
+    for (const SiteRegion &R : Spawned)
+      for (const VarDecl *V : R.Vars)
+        if (Changed.count(V))
+          return "changes '" + V->getNameAsString() + "', in which its regions are written";
+    if (touches(S, Spawned))
+      return "may touch what it reads or writes";
+    return "";
+  }
+
+  /// Whether \p S may touch the regions \p Spawned.
+  bool touches(const Stmt *S, const std::vector<SiteRegion> &Spawned) {
     class Access : public RecursiveASTVisitor<Access> {
     public:
       Planner &P;
@@ -278,14 +319,17 @@ private:
              llvm::toString(Mine.takeError());
     size_t J = I + 1;
     bool Beside = false;
-    for (; J < Stmts.size() && !conflicts(Stmts[J], *Mine); ++J)
+    std::string Why;
+    for (; J < Stmts.size() && (Why = conflict(Stmts[J], *Mine)).empty(); ++J)
       Beside = Beside || selfCall(Stmts[J]);
     if (!Beside && llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
           return AC.Block == CS && keptBeside(AC, Stmts, I);
         }))
       return "it is the part kept on this node";
+    if (!Beside && J == Stmts.size() && J == I + 1)
+      return "it ends its block: nothing follows it to run beside it";
     if (!Beside)
-      return J == I + 1 ? "the next statement may touch what it reads or writes"
+      return J == I + 1 ? "the next statement " + Why
                         : "no other call of '" + Callee->getNameAsString() +
                               "' runs beside it before its results are needed";
     AsyncCall AC;

@@ -36,7 +36,7 @@
 
 // STUB: static clv_status sort__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {
 // STUB: clv_future *sort__spawn(int *a, int *tmp, int n) {
-// STUB-NEXT: if (clv_child_node() < 0) {
+// STUB: if (clv_child_node() < 0) {
 // STUB: clv_call_child(CLEAVE_FN_sort, &cleave_args);
 // STUB: {"sort", sort__serve},
 

@@ -55,8 +55,8 @@ void peek(int *v, int n) {
   peek(v + h, n - h);
 }
 
-// An argument whose variable changes cannot be compared between statements.
-// CHECK: stays-sequential.c:[[@LINE+6]]:3: remark: call to 'shift' stays sequential: the regions of its pointer arguments are unknown here: argument 'n' is not a fixed integer expression
+// A statement that changes a variable the regions are written in ends the window.
+// CHECK: stays-sequential.c:[[@LINE+6]]:3: remark: call to 'shift' stays sequential: the next statement changes 'h', in which its regions are written
 #pragma cleave region(v[0:n])
 void shift(int *v, int n) {
   if (n < 2)

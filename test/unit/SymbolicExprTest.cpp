@@ -100,6 +100,11 @@ TEST(SymbolicExprTest, DisjointWhenOneEndsFirstOrIsEmpty) {
   EXPECT_FALSE(provablyDisjoint(parse("0"), parse("t + 1"), parse("t"), parse("n")));
   EXPECT_FALSE(provablyDisjoint(parse("0"), parse("n"), parse("0"), parse("n")));
   EXPECT_FALSE(provablyDisjoint(parse("0"), parse("n"), parse("m"), parse("k")));
+  // Quadrants of h * h elements, one and three apart.
+  EXPECT_TRUE(provablyDisjoint(parse("0"), parse("h * h"), parse("3 * (h * h)"),
+                               parse("4 * (h * h)")));
+  EXPECT_TRUE(provablyDisjoint(parse("h * h"), parse("2 * (h * h)"), parse("3 * (h * h)"),
+                               parse("4 * (h * h)")));
   // [lo, p) beside [p + 1, hi + 1): quicksort.
   EXPECT_TRUE(provablyDisjoint(parse("lo"), parse("p - 1 + 1"), parse("p + 1"), parse("hi + 1")));
 }
@@ -107,7 +112,7 @@ TEST(SymbolicExprTest, DisjointWhenOneEndsFirstOrIsEmpty) {
 TEST(SymbolicExprTest, DisjointnessHoldsOnSmallValues) {
   // Brute force over small values: whenever provablyDisjoint says yes, the
   // intervals share no integer.
-  const char *Bounds[] = {"0", "t", "2 * t", "t + 1", "n", "n - t", "-t", "t / 2"};
+  const char *Bounds[] = {"0", "t", "2 * t", "3 * t", "t + 1", "n", "n - t", "-t", "t / 2"};
   for (const char *A : Bounds)
     for (const char *B : Bounds)
       for (const char *C : Bounds)
