@@ -248,7 +248,8 @@ public:
     }
     if (FD->getCanonicalDecl() == Self->getCanonicalDecl())
       return true;
-    if (!FD->getDefinition()) {
+    // An alias counts as a definition but brings no body to look at.
+    if (!FD->hasBody()) {
       add("calls '" + FD->getNameAsString() + "', whose effects are unknown");
       return true;
     }
@@ -453,7 +454,7 @@ const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *F
     return It->second;
   std::vector<std::string> Why;
   const FunctionDecl *Def = FD->getDefinition();
-  if (!Def) {
+  if (!Def || !Def->hasBody()) {
     Why.push_back("has no definition in this program");
     return Blockers[FD] = std::move(Why);
   }
@@ -608,6 +609,9 @@ ProgramModel TUAnalysis::model() {
       F.Recursive = isRecursive(FD);
       F.Regions = regions(FD);
       F.RemoteBlockers = remoteBlockers(FD);
+      F.UniqueName = uniqueName(Ctx, FD);
+      if (Def)
+        collectReferences(Ctx, Def, F, M.Uncorrelated);
       M.Functions.push_back(std::move(F));
     } else if (const auto *VD = dyn_cast<VarDecl>(D)) {
       // `int x;` at file scope is a tentative definition: a definition too.
@@ -629,6 +633,9 @@ ProgramModel TUAnalysis::model() {
   auto ByName = [](const auto &A, const auto &B) { return A.Name < B.Name; };
   llvm::stable_sort(M.Functions, ByName);
   llvm::stable_sort(M.Globals, ByName);
+  llvm::sort(M.Uncorrelated, ByName);
+  for (UncorrelatedInfo &U : M.Uncorrelated)
+    llvm::sort(U.ReferencedBy);
   for (const FunctionDecl *FD : Definitions)
     CallSiteCollector(Ctx, FD, M.CallSites).TraverseStmt(FD->getBody());
   return M;

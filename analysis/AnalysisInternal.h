@@ -14,6 +14,15 @@ namespace cleave {
 /// globals use, with the types those are built from. Sorted by key.
 std::vector<TypeInfo> collectTypes(clang::ASTContext &Ctx);
 
+/// Fills the unique name, locals and references of \p Info for the function
+/// definition \p FD, and adds what it references without a definition in the
+/// translation unit to \p Uncorrelated.
+void collectReferences(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
+                       FunctionInfo &Info, std::vector<UncorrelatedInfo> &Uncorrelated);
+
+/// The unique name of a variable or function (see LocalInfo::UniqueName).
+std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);
+
 /// Where \p Loc is, as the program model writes it.
 SourcePos positionOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
 

@@ -59,6 +59,10 @@ Value cleave::toJSON(const FunctionInfo &F) {
                 {"variadic", F.Variadic},
                 {"recursive", F.Recursive},
                 {"regions", arrayOf(F.Regions)},
+                {"unique_name", F.UniqueName},
+                // The function's subtables (seed 004 section 2.3.3).
+                {"subtables", Object{{"locals", arrayOf(F.Locals)},
+                                     {"references", arrayOf(F.References)}}},
                 {"remote_eligible", F.RemoteBlockers.empty()},
                 {"remote_blockers", strings(F.RemoteBlockers)}};
 }
@@ -107,12 +111,34 @@ Value cleave::toJSON(const CallSiteInfo &C) {
                 {"callee_defined", C.CalleeDefined}};
 }
 
+Value cleave::toJSON(const LocalInfo &L) {
+  return Object{{"name", L.Name},       {"unique_name", L.UniqueName},
+                {"type", L.Type},       {"storage", L.Storage},
+                {"location", toJSON(L.Pos)}};
+}
+
+Value cleave::toJSON(const ReferenceInfo &R) {
+  return Object{{"name", R.Name},
+                {"kind", R.Kind},
+                {"access", R.Access},
+                {"through_pointer", R.ThroughPointer},
+                {"location", toJSON(R.Pos)}};
+}
+
+Value cleave::toJSON(const UncorrelatedInfo &U) {
+  return Object{{"name", U.Name},
+                {"kind", U.Kind},
+                {"type", U.Type},
+                {"referenced_by", strings(U.ReferencedBy)}};
+}
+
 Value cleave::toJSON(const ProgramModel &M) {
   return Object{{"files", strings(M.Files)},
                 {"types", arrayOf(M.Types)},
                 {"functions", arrayOf(M.Functions)},
                 {"globals", arrayOf(M.Globals)},
-                {"call_sites", arrayOf(M.CallSites)}};
+                {"call_sites", arrayOf(M.CallSites)},
+                {"uncorrelated", arrayOf(M.Uncorrelated)}};
 }
 
 
@@ -152,11 +178,21 @@ void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
       OS << "  can run on another node\n";
     for (const std::string &Why : F.RemoteBlockers)
       OS << "  stays local: " << Why << "\n";
+    for (const LocalInfo &L : F.Locals)
+      OS << "  local " << L.UniqueName << ": " << L.Type
+         << (L.Storage == "auto" ? "" : ", " + L.Storage) << " at line " << L.Pos.Line << "\n";
+    for (const ReferenceInfo &R : F.References)
+      OS << "  " << R.Access << " " << R.Kind << " " << R.Name
+         << (R.ThroughPointer ? " through a pointer" : "") << " at " << R.Pos.Line << ":"
+         << R.Pos.Column << "\n";
   }
   for (const GlobalInfo &G : M.Globals)
     OS << "global " << G.Name << " at " << G.Pos.str() << ": " << G.Type << ", "
        << G.Storage << (G.Defined ? ", defined" : ", declared only")
        << (G.Initialized ? ", initialized" : "") << "\n";
+  for (const UncorrelatedInfo &U : M.Uncorrelated)
+    OS << "uncorrelated " << U.Kind << " " << U.Name << ": " << U.Type << ", referenced by "
+       << llvm::join(U.ReferencedBy, ", ") << "\n";
   for (const CallSiteInfo &C : M.CallSites)
     OS << "call " << C.Caller << " -> "
        << (C.Callee.empty() ? "<pointer>" : C.Callee) << " at " << C.Pos.str()
@@ -200,6 +236,28 @@ void cleave::mergeModel(ProgramModel &Into, ProgramModel From) {
                return New.Defined && !Old.Defined;
              });
   Into.CallSites.insert(Into.CallSites.end(), From.CallSites.begin(), From.CallSites.end());
+  // What one file references without a definition another may define.
+  for (UncorrelatedInfo &U : From.Uncorrelated) {
+    auto Same = llvm::find_if(Into.Uncorrelated,
+                              [&](const UncorrelatedInfo &Old) { return Old.Name == U.Name; });
+    if (Same == Into.Uncorrelated.end()) {
+      Into.Uncorrelated.push_back(std::move(U));
+      continue;
+    }
+    std::vector<std::string> &By = Same->ReferencedBy;
+    By.insert(By.end(), U.ReferencedBy.begin(), U.ReferencedBy.end());
+    llvm::sort(By);
+    By.erase(std::unique(By.begin(), By.end()), By.end());
+  }
+  llvm::erase_if(Into.Uncorrelated, [&](const UncorrelatedInfo &U) {
+    return llvm::any_of(Into.Functions,
+                        [&](const FunctionInfo &F) { return F.Defined && F.UniqueName == U.Name; }) ||
+           llvm::any_of(Into.Globals, [&](const GlobalInfo &G) {
+             return G.Defined && G.Storage == "extern" && G.Name == U.Name;
+           });
+  });
+  llvm::sort(Into.Uncorrelated,
+             [](const UncorrelatedInfo &A, const UncorrelatedInfo &B) { return A.Name < B.Name; });
   llvm::sort(Into.Types, [](const TypeInfo &A, const TypeInfo &B) { return A.Key < B.Key; });
   auto ByNameThenFile = [](const auto &A, const auto &B) {
     return std::tie(A.Name, A.Pos.File) < std::tie(B.Name, B.Pos.File);

@@ -36,6 +36,28 @@ struct ParamInfo {
   std::string Type;
 };
 
+/// A variable declared in a function: a parameter's fellow, one per scope.
+struct LocalInfo {
+  std::string Name;
+  /// Unique across scopes and files: "sort::half", "main::b12.5::i" for a
+  /// block opened at line 12, column 5; a static function's start with its file.
+  std::string UniqueName;
+  std::string Type;
+  std::string Storage; ///< auto, register or static
+  SourcePos Pos;
+};
+
+/// One reference of a function to a parameter, local, global, enumeration
+/// constant or function (seed 004 section 2.3.3).
+struct ReferenceInfo {
+  std::string Name; ///< the unique name of what is referenced
+  std::string Kind; ///< param, local, global, enum_constant, function
+  /// read, write, read-write, address, allocate, deallocate or call.
+  std::string Access;
+  bool ThroughPointer = false; ///< the access is to what the variable points to
+  SourcePos Pos;
+};
+
 struct FunctionInfo {
   std::string Name;
   SourcePos Pos;
@@ -47,6 +69,9 @@ struct FunctionInfo {
   bool Variadic = false;
   bool Recursive = false; ///< on a cycle of the call graph
   std::vector<Region> Regions;
+  std::string UniqueName;
+  std::vector<LocalInfo> Locals;          ///< in source order
+  std::vector<ReferenceInfo> References;  ///< in source order
   /// Why a call of this function cannot run on another node; empty if it can.
   std::vector<std::string> RemoteBlockers;
 };
@@ -98,6 +123,15 @@ struct CallSiteInfo {
   bool CalleeDefined = false;
 };
 
+/// Something the program references and never defines (seed 004 section
+/// 2.3.4): a library function, an extern variable of another module.
+struct UncorrelatedInfo {
+  std::string Name;
+  std::string Kind; ///< function or global
+  std::string Type;
+  std::vector<std::string> ReferencedBy; ///< unique names of functions, sorted
+};
+
 /// The model of a whole program: functions and globals declared in its files,
 /// sorted by name, and call sites in source order.
 struct ProgramModel {
@@ -106,6 +140,7 @@ struct ProgramModel {
   std::vector<FunctionInfo> Functions;
   std::vector<GlobalInfo> Globals;
   std::vector<CallSiteInfo> CallSites;
+  std::vector<UncorrelatedInfo> Uncorrelated; ///< sorted by name
 };
 
 llvm::json::Value toJSON(const SourcePos &P);
@@ -114,6 +149,9 @@ llvm::json::Value toJSON(const FunctionInfo &F);
 llvm::json::Value toJSON(const TypeInfo &T);
 llvm::json::Value toJSON(const GlobalInfo &G);
 llvm::json::Value toJSON(const CallSiteInfo &C);
+llvm::json::Value toJSON(const LocalInfo &L);
+llvm::json::Value toJSON(const ReferenceInfo &R);
+llvm::json::Value toJSON(const UncorrelatedInfo &U);
 llvm::json::Value toJSON(const ProgramModel &M);
 
 /// The model for people: files, types, functions, globals, call sites.
