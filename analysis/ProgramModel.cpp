@@ -265,3 +265,38 @@ void cleave::mergeModel(ProgramModel &Into, ProgramModel From) {
   llvm::stable_sort(Into.Functions, ByNameThenFile);
   llvm::stable_sort(Into.Globals, ByNameThenFile);
 }
+
+llvm::Error cleave::explainFunction(const ProgramModel &M, llvm::StringRef Function,
+                                    llvm::raw_ostream &OS) {
+  std::vector<const FunctionInfo *> Found;
+  for (const FunctionInfo &F : M.Functions)
+    if (F.Name == Function)
+      Found.push_back(&F);
+  if (Found.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no function named '%s' in the program",
+                                   Function.str().c_str());
+  for (const FunctionInfo *F : Found) {
+    OS << F->Signature << "\n  at " << F->Pos.str() << ", "
+       << (F->Defined ? "defined" : "declared only")
+       << (F->Recursive ? ", recursive" : "") << "\n";
+    for (const Region &R : F->Regions)
+      OS << "  region " << R.str() << (R.ReadOnly ? ", read" : ", read and written") << "\n";
+    if (F->RemoteBlockers.empty())
+      OS << "  a call of '" << F->Name << "' can run on another node\n";
+    else
+      OS << "  a call of '" << F->Name << "' stays on the caller's node, because it:\n";
+    for (const std::string &Why : F->RemoteBlockers)
+      OS << "    - " << Why << "\n";
+    OS << "  calls:\n";
+    for (const CallSiteInfo &C : M.CallSites)
+      if (C.Caller == F->Name)
+        OS << "    " << (C.Callee.empty() ? "<pointer>" : C.Callee) << " at " << C.Pos.str()
+           << (C.CalleeDefined ? "" : " (not defined in the program)") << "\n";
+    OS << "  called by:\n";
+    for (const CallSiteInfo &C : M.CallSites)
+      if (C.Callee == F->Name)
+        OS << "    " << C.Caller << " at " << C.Pos.str() << "\n";
+  }
+  return llvm::Error::success();
+}

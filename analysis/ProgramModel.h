@@ -157,6 +157,13 @@ llvm::json::Value toJSON(const ProgramModel &M);
 /// The model for people: files, types, functions, globals, call sites.
 void printText(const ProgramModel &M, llvm::raw_ostream &OS);
 
+/// Explains \p Function of \p M for people: its signature and regions,
+/// whether a call of it can run on another node and every reason why not, the
+/// calls it makes and the calls made to it. Fails when the program has no
+/// function of that name.
+llvm::Error explainFunction(const ProgramModel &M, llvm::StringRef Function,
+                            llvm::raw_ostream &OS);
+
 /// Adds the model of another translation unit of the same program to \p Into:
 /// one entry per type key and per external function or global (a definition
 /// wins over a declaration), every static one kept; tables stay sorted.

@@ -15,6 +15,10 @@ cl::SubCommand cleave::AnalyzeCommand("analyze",
 static cl::list<std::string> Files(cl::Positional, cl::OneOrMore, cl::desc("<file.c>..."),
                                    cl::sub(AnalyzeCommand));
 static cl::opt<bool> AsJSON("json", cl::desc("Print the model as JSON"), cl::sub(AnalyzeCommand));
+static cl::opt<std::string> Explain("explain",
+                                    cl::desc("Explain one function: whether and why its calls "
+                                             "can run on another node"),
+                                    cl::value_desc("FUNC"), cl::sub(AnalyzeCommand));
 static cl::opt<std::string> BuildDir("p",
                                      cl::desc("Read compile flags from BUILD_DIR/compile_commands.json"),
                                      cl::value_desc("BUILD_DIR"), cl::sub(AnalyzeCommand));
@@ -27,7 +31,10 @@ int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
   });
   if (E)
     return reportFailure(std::move(E));
-  if (AsJSON)
+  if (!Explain.empty()) {
+    if (llvm::Error X = explainFunction(Whole, Explain, llvm::outs()))
+      return reportFailure(std::move(X));
+  } else if (AsJSON)
     llvm::outs() << llvm::formatv("{0:2}", toJSON(Whole)) << "\n";
   else
     printText(Whole, llvm::outs());
