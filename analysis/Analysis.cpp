@@ -610,8 +610,10 @@ ProgramModel TUAnalysis::model() {
       F.Regions = regions(FD);
       F.RemoteBlockers = remoteBlockers(FD);
       F.UniqueName = uniqueName(Ctx, FD);
-      if (Def)
+      if (Def) {
         collectReferences(Ctx, Def, F, M.Uncorrelated);
+        collectControlFlow(Ctx, Def, F);
+      }
       M.Functions.push_back(std::move(F));
     } else if (const auto *VD = dyn_cast<VarDecl>(D)) {
       // `int x;` at file scope is a tentative definition: a definition too.

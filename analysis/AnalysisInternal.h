@@ -20,6 +20,11 @@ std::vector<TypeInfo> collectTypes(clang::ASTContext &Ctx);
 void collectReferences(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                        FunctionInfo &Info, std::vector<UncorrelatedInfo> &Uncorrelated);
 
+/// Fills the control-flow graph of \p Info for the function definition \p FD
+/// (clang::CFG).
+void collectControlFlow(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
+                        FunctionInfo &Info);
+
 /// The unique name of a variable or function (see LocalInfo::UniqueName).
 std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);
 

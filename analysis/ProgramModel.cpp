@@ -49,7 +49,9 @@ Value cleave::toJSON(const FunctionInfo &F) {
   Array Params;
   for (const ParamInfo &P : F.Params)
     Params.push_back(Object{{"name", P.Name}, {"type", P.Type}});
+  Object CFG{{"entry", F.EntryBlock}, {"exit", F.ExitBlock}, {"blocks", arrayOf(F.Blocks)}};
   return Object{{"name", F.Name},
+                {"control_flow", F.Defined ? Value(std::move(CFG)) : Value(nullptr)},
                 {"location", toJSON(F.Pos)},
                 {"return_type", F.ReturnType},
                 {"signature", F.Signature},
@@ -109,6 +111,16 @@ Value cleave::toJSON(const CallSiteInfo &C) {
                 {"location", toJSON(C.Pos)},
                 {"arguments", strings(C.Arguments)},
                 {"callee_defined", C.CalleeDefined}};
+}
+
+Value cleave::toJSON(const BasicBlockInfo &B) {
+  Array Succs;
+  for (unsigned S : B.Successors)
+    Succs.push_back(S);
+  Object O{{"id", B.Id}, {"statements", strings(B.Statements)}, {"successors", std::move(Succs)}};
+  if (!B.Terminator.empty())
+    O["terminator"] = B.Terminator;
+  return O;
 }
 
 Value cleave::toJSON(const LocalInfo &L) {
@@ -299,4 +311,69 @@ llvm::Error cleave::explainFunction(const ProgramModel &M, llvm::StringRef Funct
         OS << "    " << C.Caller << " at " << C.Pos.str() << "\n";
   }
   return llvm::Error::success();
+}
+
+/// DOT's quoting of \p Lines as one string, each line left-justified.
+static std::string dotQuote(const std::vector<std::string> &Lines) {
+  std::string Out = "\"";
+  for (const std::string &Line : Lines) {
+    for (char C : Line) {
+      if (C == '"' || C == '\\')
+        Out += '\\';
+      Out += C;
+    }
+    if (Lines.size() > 1)
+      Out += "\\l";
+  }
+  return Out + "\"";
+}
+static std::string dotQuote(llvm::StringRef S) { return dotQuote(std::vector<std::string>{S.str()}); }
+
+void cleave::writeDot(const ProgramModel &M, GraphKind Kind, llvm::raw_ostream &OS) {
+  if (Kind == GraphKind::CallGraph) {
+    OS << "digraph callgraph {\n  node [fontname=\"monospace\"];\n";
+    std::map<std::string, bool> Nodes; // name -> defined
+    for (const FunctionInfo &F : M.Functions)
+      Nodes[F.Name] = Nodes[F.Name] || F.Defined;
+    std::map<std::pair<std::string, std::string>, unsigned> Edges;
+    for (const CallSiteInfo &C : M.CallSites) {
+      std::string Callee = C.Callee.empty() ? "(pointer)" : C.Callee;
+      Nodes.emplace(Callee, false);
+      ++Edges[{C.Caller, Callee}];
+    }
+    for (const auto &[Name, Defined] : Nodes) {
+      bool Recursive = llvm::any_of(M.Functions, [&](const FunctionInfo &F) {
+        return F.Name == Name && F.Recursive;
+      });
+      OS << "  " << dotQuote(Name) << " [shape=" << (Defined ? "box" : "ellipse")
+         << (Defined ? "" : ", style=dashed") << (Recursive ? ", penwidth=2" : "") << "];\n";
+    }
+    for (const auto &[Pair, Count] : Edges)
+      OS << "  " << dotQuote(Pair.first) << " -> " << dotQuote(Pair.second)
+         << (Count > 1 ? " [label=\"" + std::to_string(Count) + "\"]" : "") << ";\n";
+    OS << "}\n";
+    return;
+  }
+  OS << "digraph cfg {\n  node [shape=box, fontname=\"monospace\"];\n";
+  unsigned Cluster = 0;
+  for (const FunctionInfo &F : M.Functions) {
+    if (F.Blocks.empty())
+      continue;
+    std::string Prefix = "f" + std::to_string(Cluster) + "_";
+    OS << "  subgraph cluster_" << Cluster++ << " {\n    label=" << dotQuote(F.UniqueName)
+       << ";\n";
+    for (const BasicBlockInfo &B : F.Blocks) {
+      std::vector<std::string> Label = {
+          "B" + std::to_string(B.Id) +
+          (B.Id == F.EntryBlock ? " (entry)" : B.Id == F.ExitBlock ? " (exit)" : "")};
+      Label.insert(Label.end(), B.Statements.begin(), B.Statements.end());
+      if (!B.Terminator.empty())
+        Label.push_back("[" + B.Terminator + "]");
+      OS << "    " << Prefix << B.Id << " [label=" << dotQuote(Label) << "];\n";
+      for (unsigned S : B.Successors)
+        OS << "    " << Prefix << B.Id << " -> " << Prefix << S << ";\n";
+    }
+    OS << "  }\n";
+  }
+  OS << "}\n";
 }

@@ -58,6 +58,15 @@ struct ReferenceInfo {
   SourcePos Pos;
 };
 
+/// A basic block of a function's control-flow graph (clang::CFG numbering:
+/// the entry block has the highest number, the exit block 0).
+struct BasicBlockInfo {
+  unsigned Id = 0;
+  std::vector<std::string> Statements; ///< "line: text", in execution order
+  std::string Terminator;              ///< the branch that ends it, if any
+  std::vector<unsigned> Successors;    ///< in branch order (true, false; cases)
+};
+
 struct FunctionInfo {
   std::string Name;
   SourcePos Pos;
@@ -72,6 +81,8 @@ struct FunctionInfo {
   std::string UniqueName;
   std::vector<LocalInfo> Locals;          ///< in source order
   std::vector<ReferenceInfo> References;  ///< in source order
+  std::vector<BasicBlockInfo> Blocks;     ///< the control-flow graph, by Id
+  unsigned EntryBlock = 0, ExitBlock = 0;
   /// Why a call of this function cannot run on another node; empty if it can.
   std::vector<std::string> RemoteBlockers;
 };
@@ -149,6 +160,7 @@ llvm::json::Value toJSON(const FunctionInfo &F);
 llvm::json::Value toJSON(const TypeInfo &T);
 llvm::json::Value toJSON(const GlobalInfo &G);
 llvm::json::Value toJSON(const CallSiteInfo &C);
+llvm::json::Value toJSON(const BasicBlockInfo &B);
 llvm::json::Value toJSON(const LocalInfo &L);
 llvm::json::Value toJSON(const ReferenceInfo &R);
 llvm::json::Value toJSON(const UncorrelatedInfo &U);
@@ -156,6 +168,16 @@ llvm::json::Value toJSON(const ProgramModel &M);
 
 /// The model for people: files, types, functions, globals, call sites.
 void printText(const ProgramModel &M, llvm::raw_ostream &OS);
+
+/// The graphs `cleave analyze --dot=KIND` draws.
+enum class GraphKind { CallGraph, ControlFlow };
+
+/// Writes graph \p Kind of \p M in Graphviz's DOT language: the call graph
+/// (a box per defined function, an ellipse per function defined nowhere,
+/// recursive functions in bold, an edge per calling pair labelled with its
+/// number of call sites), or one cluster per function holding its
+/// control-flow graph.
+void writeDot(const ProgramModel &M, GraphKind Kind, llvm::raw_ostream &OS);
 
 /// Explains \p Function of \p M for people: its signature and regions,
 /// whether a call of it can run on another node and every reason why not, the

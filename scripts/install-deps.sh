@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   build-essential cmake python3
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
-  libboost-graph-dev libgtest-dev
+  libboost-graph-dev libgtest-dev graphviz
   gcc-12-source xz-utils  # the GCC torture suite, extracted by the tests
 )
 missing=()

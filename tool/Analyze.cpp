@@ -15,6 +15,12 @@ cl::SubCommand cleave::AnalyzeCommand("analyze",
 static cl::list<std::string> Files(cl::Positional, cl::OneOrMore, cl::desc("<file.c>..."),
                                    cl::sub(AnalyzeCommand));
 static cl::opt<bool> AsJSON("json", cl::desc("Print the model as JSON"), cl::sub(AnalyzeCommand));
+static cl::opt<GraphKind> Dot("dot", cl::desc("Draw a graph in Graphviz's DOT language"),
+                              cl::values(clEnumValN(GraphKind::CallGraph, "callgraph",
+                                                    "the call graph"),
+                                         clEnumValN(GraphKind::ControlFlow, "cfg",
+                                                    "each function's control-flow graph")),
+                              cl::sub(AnalyzeCommand));
 static cl::opt<std::string> Explain("explain",
                                     cl::desc("Explain one function: whether and why its calls "
                                              "can run on another node"),
@@ -31,7 +37,9 @@ int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
   });
   if (E)
     return reportFailure(std::move(E));
-  if (!Explain.empty()) {
+  if (Dot.getNumOccurrences()) {
+    writeDot(Whole, Dot, llvm::outs());
+  } else if (!Explain.empty()) {
     if (llvm::Error X = explainFunction(Whole, Explain, llvm::outs()))
       return reportFailure(std::move(X));
   } else if (AsJSON)
