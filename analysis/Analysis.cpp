@@ -581,6 +581,17 @@ ProgramModel TUAnalysis::model() {
   if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
     M.Files.push_back(Main->getName().str());
 
+  // A call touches no memory of its caller when its function takes no
+  // pointers and its body, followed through its callees, touches no global
+  // and calls nothing unknown.
+  PurityTest IsPure = [this](const FunctionDecl *Callee) {
+    if (!Callee->hasBody() && !(Callee->getDefinition() && Callee->getDefinition()->hasBody()))
+      return false;
+    if (llvm::any_of(Callee->parameters(),
+                     [](const ParmVarDecl *P) { return P->getType()->isPointerType(); }))
+      return false;
+    return bodyBlockers(Callee).empty();
+  };
   llvm::DenseSet<const Decl *> Seen;
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     if (!SM.isInMainFile(D->getLocation()) || !Seen.insert(D->getCanonicalDecl()).second)
@@ -612,7 +623,7 @@ ProgramModel TUAnalysis::model() {
       F.UniqueName = uniqueName(Ctx, FD);
       if (Def) {
         collectReferences(Ctx, Def, F, M.Uncorrelated);
-        collectControlFlow(Ctx, Def, F);
+        collectControlFlow(Ctx, Def, IsPure, F);
       }
       M.Functions.push_back(std::move(F));
     } else if (const auto *VD = dyn_cast<VarDecl>(D)) {

@@ -5,7 +5,12 @@
 
 #include "analysis/ProgramModel.h"
 #include "clang/AST/ASTContext.h"
+#include <functional>
 #include <vector>
+
+namespace clang {
+class CFG;
+}
 
 namespace cleave {
 
@@ -20,10 +25,32 @@ std::vector<TypeInfo> collectTypes(clang::ASTContext &Ctx);
 void collectReferences(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                        FunctionInfo &Info, std::vector<UncorrelatedInfo> &Uncorrelated);
 
+/// Whether a call of a function touches nothing but what its arguments name
+/// by value: no memory through pointers, no globals.
+using PurityTest = std::function<bool(const clang::FunctionDecl *)>;
+
 /// Fills the control-flow graph of \p Info for the function definition \p FD
-/// (clang::CFG).
+/// (clang::CFG) and the dependence graph between its statements.
 void collectControlFlow(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
-                        FunctionInfo &Info);
+                        const PurityTest &IsPure, FunctionInfo &Info);
+
+/// Fills the dependence graph of \p Info from the control-flow graph
+/// \p Graph of the function definition \p FD.
+void computeDependences(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
+                        clang::CFG &Graph, const PurityTest &IsPure, FunctionInfo &Info);
+
+/// One access a statement makes, as the reference table classes it, with the
+/// declaration it is to.
+struct RawReference {
+  const clang::ValueDecl *Decl = nullptr;
+  std::string Access; ///< as in ReferenceInfo
+  bool ThroughPointer = false;
+};
+
+/// The accesses statement \p S of function \p FD makes.
+std::vector<RawReference> statementReferences(clang::ASTContext &Ctx,
+                                              const clang::FunctionDecl *FD,
+                                              const clang::Stmt *S);
 
 /// The unique name of a variable or function (see LocalInfo::UniqueName).
 std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);

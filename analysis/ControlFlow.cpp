@@ -54,7 +54,8 @@ static std::string terminatorName(const Stmt *T) {
   }
 }
 
-void cleave::collectControlFlow(ASTContext &Ctx, const FunctionDecl *FD, FunctionInfo &Info) {
+void cleave::collectControlFlow(ASTContext &Ctx, const FunctionDecl *FD,
+                                const PurityTest &IsPure, FunctionInfo &Info) {
   if (!FD->getBody())
     return;
   CFG::BuildOptions Options;
@@ -81,4 +82,5 @@ void cleave::collectControlFlow(ASTContext &Ctx, const FunctionDecl *FD, Functio
       if (const CFGBlock *Reachable = Succ.getReachableBlock())
         B.Successors.push_back(Reachable->getBlockID());
   }
+  computeDependences(Ctx, FD, *Graph, IsPure, Info);
 }

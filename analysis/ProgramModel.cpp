@@ -49,7 +49,12 @@ Value cleave::toJSON(const FunctionInfo &F) {
   Array Params;
   for (const ParamInfo &P : F.Params)
     Params.push_back(Object{{"name", P.Name}, {"type", P.Type}});
-  Object CFG{{"entry", F.EntryBlock}, {"exit", F.ExitBlock}, {"blocks", arrayOf(F.Blocks)}};
+  Object CFG{{"entry", F.EntryBlock},
+             {"exit", F.ExitBlock},
+             {"blocks", arrayOf(F.Blocks)},
+             {"dependences", arrayOf(F.Dependences)}};
+  if (!F.DependencesOmitted.empty())
+    CFG["dependences_omitted"] = F.DependencesOmitted;
   return Object{{"name", F.Name},
                 {"control_flow", F.Defined ? Value(std::move(CFG)) : Value(nullptr)},
                 {"location", toJSON(F.Pos)},
@@ -120,6 +125,13 @@ Value cleave::toJSON(const BasicBlockInfo &B) {
   Object O{{"id", B.Id}, {"statements", strings(B.Statements)}, {"successors", std::move(Succs)}};
   if (!B.Terminator.empty())
     O["terminator"] = B.Terminator;
+  return O;
+}
+
+Value cleave::toJSON(const DependenceInfo &D) {
+  Object O{{"from", D.From}, {"to", D.To}, {"kind", D.Kind}};
+  if (!D.Via.empty())
+    O["via"] = D.Via;
   return O;
 }
 
@@ -197,6 +209,14 @@ void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
       OS << "  " << R.Access << " " << R.Kind << " " << R.Name
          << (R.ThroughPointer ? " through a pointer" : "") << " at " << R.Pos.Line << ":"
          << R.Pos.Column << "\n";
+    for (const BasicBlockInfo &B : F.Blocks)
+      for (size_t I = 0; I < B.Statements.size(); ++I)
+        OS << "  statement B" << B.Id << "." << I << " at line " << B.Statements[I] << "\n";
+    for (const DependenceInfo &D : F.Dependences)
+      OS << "  " << D.Kind << " dependence " << D.From << " -> " << D.To
+         << (D.Via.empty() ? "" : " via " + D.Via) << "\n";
+    if (!F.DependencesOmitted.empty())
+      OS << "  no dependences: " << F.DependencesOmitted << "\n";
   }
   for (const GlobalInfo &G : M.Globals)
     OS << "global " << G.Name << " at " << G.Pos.str() << ": " << G.Type << ", "
@@ -351,6 +371,42 @@ void cleave::writeDot(const ProgramModel &M, GraphKind Kind, llvm::raw_ostream &
     for (const auto &[Pair, Count] : Edges)
       OS << "  " << dotQuote(Pair.first) << " -> " << dotQuote(Pair.second)
          << (Count > 1 ? " [label=\"" + std::to_string(Count) + "\"]" : "") << ";\n";
+    OS << "}\n";
+    return;
+  }
+  if (Kind == GraphKind::Dependences) {
+    OS << "digraph ddg {\n  node [shape=box, fontname=\"monospace\"];\n";
+    unsigned Cluster = 0;
+    for (const FunctionInfo &F : M.Functions) {
+      if (F.Blocks.empty())
+        continue;
+      std::string Prefix = "f" + std::to_string(Cluster) + "_";
+      auto Node = [&](const std::string &Name) {
+        std::string Id = Name;
+        std::replace(Id.begin(), Id.end(), '.', '_');
+        return Prefix + Id;
+      };
+      OS << "  subgraph cluster_" << Cluster++ << " {\n    label=" << dotQuote(F.UniqueName)
+         << ";\n";
+      for (const BasicBlockInfo &B : F.Blocks)
+        for (size_t I = 0; I < B.Statements.size(); ++I) {
+          std::string Name = "B" + std::to_string(B.Id) + "." + std::to_string(I);
+          OS << "    " << Node(Name) << " [label=" << dotQuote(Name + "  " + B.Statements[I])
+             << "];\n";
+        }
+      if (!F.DependencesOmitted.empty())
+        OS << "    omitted [shape=note, label=" << dotQuote(F.DependencesOmitted) << "];\n";
+      for (const DependenceInfo &D : F.Dependences) {
+        OS << "    " << Node(D.From) << " -> " << Node(D.To);
+        if (D.Kind == "control")
+          OS << " [label=\"C\"]";
+        else
+          OS << " [style=" << (D.Kind == "flow" ? "solid" : D.Kind == "anti" ? "dashed" : "dotted")
+             << ", label=" << dotQuote(D.Via) << "]";
+        OS << ";\n";
+      }
+      OS << "  }\n";
+    }
     OS << "}\n";
     return;
   }

@@ -67,6 +67,16 @@ struct BasicBlockInfo {
   std::vector<unsigned> Successors;    ///< in branch order (true, false; cases)
 };
 
+/// A dependence between two statements of a function (seed 004 chapter 3).
+/// Statements are named "B<block>.<index>", as in BasicBlockInfo.
+struct DependenceInfo {
+  std::string From, To;
+  std::string Kind; ///< flow, anti, output or control
+  /// The variable it is through ("memory" for what pointers and calls reach);
+  /// for a control dependence, empty.
+  std::string Via;
+};
+
 struct FunctionInfo {
   std::string Name;
   SourcePos Pos;
@@ -83,6 +93,8 @@ struct FunctionInfo {
   std::vector<ReferenceInfo> References;  ///< in source order
   std::vector<BasicBlockInfo> Blocks;     ///< the control-flow graph, by Id
   unsigned EntryBlock = 0, ExitBlock = 0;
+  std::vector<DependenceInfo> Dependences; ///< in a stable order
+  std::string DependencesOmitted;          ///< why there are none, if so
   /// Why a call of this function cannot run on another node; empty if it can.
   std::vector<std::string> RemoteBlockers;
 };
@@ -161,6 +173,7 @@ llvm::json::Value toJSON(const TypeInfo &T);
 llvm::json::Value toJSON(const GlobalInfo &G);
 llvm::json::Value toJSON(const CallSiteInfo &C);
 llvm::json::Value toJSON(const BasicBlockInfo &B);
+llvm::json::Value toJSON(const DependenceInfo &D);
 llvm::json::Value toJSON(const LocalInfo &L);
 llvm::json::Value toJSON(const ReferenceInfo &R);
 llvm::json::Value toJSON(const UncorrelatedInfo &U);
@@ -170,7 +183,7 @@ llvm::json::Value toJSON(const ProgramModel &M);
 void printText(const ProgramModel &M, llvm::raw_ostream &OS);
 
 /// The graphs `cleave analyze --dot=KIND` draws.
-enum class GraphKind { CallGraph, ControlFlow };
+enum class GraphKind { CallGraph, ControlFlow, Dependences };
 
 /// Writes graph \p Kind of \p M in Graphviz's DOT language: the call graph
 /// (a box per defined function, an ellipse per function defined nowhere,

@@ -72,6 +72,13 @@ public:
         stmt(S);
   }
 
+  /// Walks one statement, keeping the declarations referenced in \p Out.
+  void walkStatement(const Stmt *S, std::vector<RawReference> &Out) {
+    Raw = &Out;
+    stmt(S);
+    Raw = nullptr;
+  }
+
 private:
   ASTContext &Ctx;
   const SourceManager &SM;
@@ -80,6 +87,7 @@ private:
   std::vector<UncorrelatedInfo> &Uncorrelated;
   std::vector<std::string> Blocks; ///< "b12.5" for each open nested block
   llvm::DenseMap<const VarDecl *, std::string> LocalNames;
+  std::vector<RawReference> *Raw = nullptr;
 
   void declareLocal(const VarDecl *VD) {
     std::string Scope;
@@ -98,6 +106,8 @@ private:
   }
 
   void record(const ValueDecl *D, Access A, bool Through, SourceLocation Loc) {
+    if (Raw)
+      Raw->push_back({D, accessName(A), Through});
     ReferenceInfo R;
     R.Access = accessName(A);
     R.ThroughPointer = Through;
@@ -258,6 +268,15 @@ private:
 };
 
 } // namespace
+
+std::vector<RawReference> cleave::statementReferences(ASTContext &Ctx, const FunctionDecl *FD,
+                                                      const Stmt *S) {
+  FunctionInfo Scratch;
+  std::vector<UncorrelatedInfo> Ignored;
+  std::vector<RawReference> Out;
+  ReferenceWalker(Ctx, FD, Scratch, Ignored).walkStatement(S, Out);
+  return Out;
+}
 
 void cleave::collectReferences(ASTContext &Ctx, const FunctionDecl *FD, FunctionInfo &Info,
                                std::vector<UncorrelatedInfo> &Uncorrelated) {

@@ -19,7 +19,9 @@ static cl::opt<GraphKind> Dot("dot", cl::desc("Draw a graph in Graphviz's DOT la
                               cl::values(clEnumValN(GraphKind::CallGraph, "callgraph",
                                                     "the call graph"),
                                          clEnumValN(GraphKind::ControlFlow, "cfg",
-                                                    "each function's control-flow graph")),
+                                                    "each function's control-flow graph"),
+                                         clEnumValN(GraphKind::Dependences, "ddg",
+                                                    "each function's dependence graph")),
                               cl::sub(AnalyzeCommand));
 static cl::opt<std::string> Explain("explain",
                                     cl::desc("Explain one function: whether and why its calls "
