@@ -3,6 +3,7 @@
 /// a function cannot run remotely, the program model; and the Clang driver.
 #include "analysis/Analysis.h"
 #include "analysis/AnalysisInternal.h"
+#include "analysis/LibraryEffects.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -250,7 +251,16 @@ public:
       return true;
     // An alias counts as a definition but brings no body to look at.
     if (!FD->hasBody()) {
-      add("calls '" + FD->getNameAsString() + "', whose effects are unknown");
+      std::string Name = FD->getNameAsString();
+      const LibraryEffect *Known = FD->getIdentifier() ? libraryEffect(Name) : nullptr;
+      if (!Known)
+        add("calls '" + Name + "', whose effects are unknown");
+      else if (Known->Kind == LibraryEffectKind::InputOutput)
+        add("does I/O through '" + Name + "' (" + Known->Resource.str() +
+            "), which stays on the node that owns it");
+      else if (Known->Kind == LibraryEffectKind::Allocation)
+        add("allocates or frees memory with '" + Name +
+            "', which is not followed across nodes yet");
       return true;
     }
     if (auto Why = CalleeBlocker(FD))
@@ -585,8 +595,11 @@ ProgramModel TUAnalysis::model() {
   // pointers and its body, followed through its callees, touches no global
   // and calls nothing unknown.
   PurityTest IsPure = [this](const FunctionDecl *Callee) {
-    if (!Callee->hasBody() && !(Callee->getDefinition() && Callee->getDefinition()->hasBody()))
-      return false;
+    if (!Callee->hasBody() && !(Callee->getDefinition() && Callee->getDefinition()->hasBody())) {
+      const LibraryEffect *Known =
+          Callee->getIdentifier() ? libraryEffect(Callee->getName()) : nullptr;
+      return Known && Known->Kind == LibraryEffectKind::Pure;
+    }
     if (llvm::any_of(Callee->parameters(),
                      [](const ParmVarDecl *P) { return P->getType()->isPointerType(); }))
       return false;

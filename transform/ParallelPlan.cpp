@@ -3,6 +3,8 @@
 /// may run beside, and the placement of joins.
 #include "transform/ParallelPlan.h"
 
+#include "analysis/LibraryEffects.h"
+
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -275,8 +277,14 @@ private:
   /// touches nothing but its regions and those are disjoint from \p Spawned.
   bool callConflicts(const CallExpr *CE, const std::vector<SiteRegion> &Spawned) {
     const FunctionDecl *Callee = CE->getDirectCallee();
-    if (!Callee || !Callee->getDefinition())
+    if (!Callee)
       return true;
+    if (!Callee->hasBody()) {
+      // A pure library function reads only its arguments' values.
+      const LibraryEffect *Known =
+          Callee->getIdentifier() ? libraryEffect(Callee->getName()) : nullptr;
+      return !Known || Known->Kind != LibraryEffectKind::Pure;
+    }
     const std::vector<std::string> &Why = A.remoteBlockers(Callee);
     if (!Why.empty())
       return true;

@@ -28,7 +28,7 @@ void walk(int *v, int n) {
 // CHECK-NEXT:   a call of 'walk' stays on the caller's node, because it:
 // CHECK-NEXT:     - has pointer parameter 'v' without a region (add '#pragma cleave region(v[lo:hi])' before the function)
 // CHECK-NEXT:     - reads or writes global 'depth'
-// CHECK-NEXT:     - calls 'printf', whose effects are unknown
+// CHECK-NEXT:     - does I/O through 'printf' (stdout), which stays on the node that owns it
 // CHECK-NEXT:   calls:
 // CHECK-NEXT:     printf at {{.*}}explain.c:18:3 (not defined in the program)
 // CHECK-NEXT:     walk at {{.*}}explain.c:20:5

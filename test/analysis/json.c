@@ -20,7 +20,7 @@ void show(int i) { printf("%d\n", table[i]); }
 // CHECK:      "functions": [
 // CHECK:          "name": "show",
 // CHECK:          "remote_blockers": [
-// CHECK-NEXT:       "calls 'printf', whose effects are unknown",
+// CHECK-NEXT:       "does I/O through 'printf' (stdout), which stays on the node that owns it",
 // CHECK-NEXT:       "reads or writes global 'table'"
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "remote_eligible": false,

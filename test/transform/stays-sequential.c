@@ -16,7 +16,7 @@ void walk(int depth) {
   walk(depth - 1);
 }
 
-// CHECK: stays-sequential.c:[[@LINE+4]]:3: remark: call to 'show' stays sequential: 'show' calls 'printf', whose effects are unknown
+// CHECK: stays-sequential.c:[[@LINE+4]]:3: remark: call to 'show' stays sequential: 'show' does I/O through 'printf' (stdout), which stays on the node that owns it
 void show(int n) {
   if (n <= 0)
     return;
