@@ -98,6 +98,32 @@ std::optional<PointerValue> pointerValue(const clang::Expr *E);
 /// The variables \p S assigns, increments, decrements or takes the address of.
 llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
 
+/// A region of a call's pointer argument in the caller's variables: elements
+/// [Lo, Hi) from Base, a parameter of the caller.
+struct SiteRegion {
+  const clang::VarDecl *Base = nullptr;
+  SymExpr::Ptr Lo, Hi;
+  bool ReadOnly = false;
+  /// The caller's variables the bounds are written in: while none of them
+  /// changes, the bounds mean the same elements.
+  llvm::DenseSet<const clang::VarDecl *> Vars;
+};
+
+/// The regions of the pointer arguments of \p CE: the callee's regions with
+/// the call's arguments put in. Fails, saying why, when an argument is not a
+/// parameter of the caller (none in \p Modified) plus an integer offset, or a
+/// bound is not an integer expression of variables.
+llvm::Expected<std::vector<SiteRegion>>
+callSiteRegions(TUAnalysis &A, const clang::CallExpr *CE,
+                const llvm::DenseSet<const clang::VarDecl *> &Modified);
+
+/// Whether two regions of calls made by one caller share no element: one ends
+/// before the other starts or is empty, both are only read, or they lie on
+/// different parameters named by the caller's region pragma (\p CallerRegions),
+/// which states that its regions do not overlap one another.
+bool siteRegionsDisjoint(const SiteRegion &X, const SiteRegion &Y,
+                         const std::vector<Region> &CallerRegions);
+
 /// The key symbolicValue gives the variable \p D.
 std::string symbolKey(const clang::ValueDecl *D);
 

@@ -8,53 +8,12 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
-#include <set>
 
 using namespace cleave;
 using namespace clang;
 
 namespace {
-
-/// A region of a call's pointer argument, in the caller's variables: elements
-/// [Lo, Hi) from Base.
-struct SiteRegion {
-  const VarDecl *Base = nullptr;
-  SymExpr::Ptr Lo, Hi;
-  bool ReadOnly = false;
-  /// The caller's variables the bounds are written in: while none of them
-  /// changes, the bounds mean the same elements.
-  llvm::DenseSet<const VarDecl *> Vars;
-};
-
-/// Two regions are disjoint when one provably ends before the other starts, or
-/// when they lie on different parameters of a function whose pragma names both:
-/// a region pragma states that its regions do not overlap one another.
-bool disjoint(const SiteRegion &X, const SiteRegion &Y,
-              const std::vector<Region> &CallerRegions) {
-  if (X.ReadOnly && Y.ReadOnly)
-    return true;
-  if (X.Base != Y.Base) {
-    auto Declared = [&](const VarDecl *V) {
-      return isa<ParmVarDecl>(V) &&
-             llvm::any_of(CallerRegions, [&](const Region &R) { return R.Param == V->getName(); });
-    };
-    return Declared(X.Base) && Declared(Y.Base);
-  }
-  return provablyDisjoint(X.Lo, X.Hi, Y.Lo, Y.Hi);
-}
-
-/// The variables an expression reads.
-class VarRefs : public RecursiveASTVisitor<VarRefs> {
-public:
-  std::set<const VarDecl *> Vars;
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      Vars.insert(VD);
-    return true;
-  }
-};
 
 /// Whether a statement can move control past a join placed after it or enter
 /// the statements between a spawn and its join.
@@ -155,70 +114,6 @@ private:
     return CE;
   }
 
-  /// The regions of \p CE's pointer arguments, or an explanation of why they
-  /// cannot be stated in the caller's variables.
-  llvm::Expected<std::vector<SiteRegion>> siteRegions(const CallExpr *CE) {
-    const FunctionDecl *Callee = CE->getDirectCallee();
-    auto Fail = [](const llvm::Twine &Why) {
-      return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
-    };
-    SymMap Subst;
-    std::map<std::string, const Expr *> Actuals;
-    for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I) {
-      const ParmVarDecl *P = Callee->getParamDecl(I);
-      Actuals[P->getNameAsString()] = CE->getArg(I);
-      if (!P->getType()->isIntegerType() || CE->getArg(I)->HasSideEffects(Ctx))
-        continue;
-      if (SymExpr::Ptr V = symbolicValue(CE->getArg(I)))
-        Subst[P->getNameAsString()] = V;
-    }
-    auto Spelled = [&](const std::string &Param) {
-      const Expr *E = Actuals.count(Param) ? Actuals[Param] : nullptr;
-      std::string Text = E ? Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                                      E->getSourceRange()),
-                                                  Ctx.getSourceManager(), Ctx.getLangOpts())
-                                 .str()
-                           : "";
-      return "'" + (Text.empty() ? Param : Text) + "' (for '" + Param + "')";
-    };
-    std::vector<SiteRegion> Out;
-    for (const Region &R : A.regions(Callee)) {
-      unsigned I = 0;
-      while (Callee->getParamDecl(I)->getName() != R.Param)
-        ++I;
-      // A call through a declaration without a prototype may pass fewer.
-      if (I >= CE->getNumArgs())
-        return Fail("the call passes no argument for '" + R.Param + "'");
-      auto PV = pointerValue(CE->getArg(I));
-      if (!PV || !isa<ParmVarDecl>(PV->Base) || Mutable.count(PV->Base) ||
-          CE->getArg(I)->HasSideEffects(Ctx))
-        return Fail("argument " + Spelled(R.Param) +
-                    " is not a parameter of the caller plus an integer offset");
-      for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
-        for (const std::string &V : Bound->variables())
-          if (!Subst.count(V))
-            return Fail("argument " + Spelled(V) + " is not an integer expression of variables");
-      SiteRegion S;
-      for (const std::string &Param : R.Lo->variables())
-        collectVars(Actuals[Param], S.Vars);
-      for (const std::string &Param : R.Hi->variables())
-        collectVars(Actuals[Param], S.Vars);
-      collectVars(CE->getArg(I), S.Vars);
-      S.Base = PV->Base;
-      S.ReadOnly = R.ReadOnly;
-      S.Lo = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Lo, Subst));
-      S.Hi = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Hi, Subst));
-      Out.push_back(std::move(S));
-    }
-    return Out;
-  }
-
-  static void collectVars(const Expr *E, llvm::DenseSet<const VarDecl *> &Out) {
-    VarRefs Refs;
-    Refs.TraverseStmt(const_cast<Expr *>(E));
-    Out.insert(Refs.Vars.begin(), Refs.Vars.end());
-  }
-
   /// Why \p S cannot run while a call with regions \p Spawned is in flight:
   /// it may touch them, change what their bounds are written in, or move
   /// control so that the join would be skipped; "" when it can.
@@ -288,14 +183,14 @@ private:
     const std::vector<std::string> &Why = A.remoteBlockers(Callee);
     if (!Why.empty())
       return true;
-    auto Theirs = siteRegions(CE);
+    auto Theirs = callSiteRegions(A, CE, Mutable);
     if (!Theirs) {
       llvm::consumeError(Theirs.takeError());
       return true;
     }
     for (const SiteRegion &X : Spawned)
       for (const SiteRegion &Y : *Theirs)
-        if (!disjoint(X, Y, A.regions(Caller)))
+        if (!siteRegionsDisjoint(X, Y, A.regions(Caller)))
           return true;
     return false;
   }
@@ -321,7 +216,7 @@ private:
     const std::vector<std::string> &Blockers = A.remoteBlockers(Callee);
     if (!Blockers.empty())
       return "'" + Callee->getNameAsString() + "' " + llvm::join(Blockers, "; ");
-    auto Mine = siteRegions(CE);
+    auto Mine = callSiteRegions(A, CE, Mutable);
     if (!Mine)
       return "the regions of its pointer arguments are unknown here: " +
              llvm::toString(Mine.takeError());

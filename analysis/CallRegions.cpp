@@ -1,0 +1,104 @@
+/// \file
+/// Regions at call sites: a callee's pragma regions in the caller's variables,
+/// and when two of them share no element.
+#include "analysis/Analysis.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include <map>
+
+using namespace cleave;
+using namespace clang;
+
+namespace {
+/// The variables an expression reads.
+class VarRefs : public RecursiveASTVisitor<VarRefs> {
+public:
+  llvm::DenseSet<const VarDecl *> Vars;
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      Vars.insert(VD);
+    return true;
+  }
+};
+
+void collectVars(const Expr *E, llvm::DenseSet<const VarDecl *> &Out) {
+  VarRefs Refs;
+  Refs.TraverseStmt(const_cast<Expr *>(E));
+  Out.insert(Refs.Vars.begin(), Refs.Vars.end());
+}
+} // namespace
+
+llvm::Expected<std::vector<SiteRegion>>
+cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
+                        const llvm::DenseSet<const VarDecl *> &Modified) {
+  ASTContext &Ctx = A.context();
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  auto Fail = [](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
+  if (!Callee)
+    return Fail("the call goes through a pointer");
+  SymMap Subst;
+  std::map<std::string, const Expr *> Actuals;
+  for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I) {
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    Actuals[P->getNameAsString()] = CE->getArg(I);
+    if (!P->getType()->isIntegerType() || CE->getArg(I)->HasSideEffects(Ctx))
+      continue;
+    if (SymExpr::Ptr V = symbolicValue(CE->getArg(I)))
+      Subst[P->getNameAsString()] = V;
+  }
+  auto Spelled = [&](const std::string &Param) {
+    const Expr *E = Actuals.count(Param) ? Actuals[Param] : nullptr;
+    std::string Text =
+        E ? Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                 Ctx.getSourceManager(), Ctx.getLangOpts())
+                .str()
+          : "";
+    return "'" + (Text.empty() ? Param : Text) + "' (for '" + Param + "')";
+  };
+  std::vector<SiteRegion> Out;
+  for (const Region &R : A.regions(Callee)) {
+    unsigned I = 0;
+    while (Callee->getParamDecl(I)->getName() != R.Param)
+      ++I;
+    // A call through a declaration without a prototype may pass fewer.
+    if (I >= CE->getNumArgs())
+      return Fail("the call passes no argument for '" + R.Param + "'");
+    auto PV = pointerValue(CE->getArg(I));
+    if (!PV || !isa<ParmVarDecl>(PV->Base) || Modified.count(PV->Base) ||
+        CE->getArg(I)->HasSideEffects(Ctx))
+      return Fail("argument " + Spelled(R.Param) +
+                  " is not a parameter of the caller plus an integer offset");
+    for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
+      for (const std::string &V : Bound->variables())
+        if (!Subst.count(V))
+          return Fail("argument " + Spelled(V) + " is not an integer expression of variables");
+    SiteRegion S;
+    for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
+      for (const std::string &Param : Bound->variables())
+        collectVars(Actuals[Param], S.Vars);
+    collectVars(CE->getArg(I), S.Vars);
+    S.Base = PV->Base;
+    S.ReadOnly = R.ReadOnly;
+    S.Lo = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Lo, Subst));
+    S.Hi = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Hi, Subst));
+    Out.push_back(std::move(S));
+  }
+  return Out;
+}
+
+bool cleave::siteRegionsDisjoint(const SiteRegion &X, const SiteRegion &Y,
+                                 const std::vector<Region> &CallerRegions) {
+  if (X.ReadOnly && Y.ReadOnly)
+    return true;
+  if (X.Base != Y.Base) {
+    auto Declared = [&](const VarDecl *V) {
+      return isa<ParmVarDecl>(V) &&
+             llvm::any_of(CallerRegions, [&](const Region &R) { return R.Param == V->getName(); });
+    };
+    return Declared(X.Base) && Declared(Y.Base);
+  }
+  return provablyDisjoint(X.Lo, X.Hi, Y.Lo, Y.Hi);
+}
