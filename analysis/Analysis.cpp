@@ -27,7 +27,20 @@ std::string cleave::symbolKey(const ValueDecl *D) {
   return D->getNameAsString() + "@" + std::to_string(D->getID());
 }
 
-SymExpr::Ptr cleave::symbolicValue(const Expr *E) {
+/// Whether \p E reads only variables outside \p Modified.
+static bool readsOnlyUnchanged(const Expr *E, const llvm::DenseSet<const VarDecl *> &Modified) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return !Modified.count(VD) && !VD->hasGlobalStorage();
+  for (const Stmt *Child : E->children())
+    if (const auto *ChildExpr = dyn_cast_or_null<Expr>(Child))
+      if (!readsOnlyUnchanged(ChildExpr, Modified))
+        return false;
+  return true;
+}
+
+SymExpr::Ptr cleave::symbolicValue(const Expr *E,
+                                   const llvm::DenseSet<const VarDecl *> *Modified) {
   E = E->IgnoreParenImpCasts();
   if (!E->getType()->isIntegerType())
     return nullptr;
@@ -39,12 +52,17 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
       return SymExpr::constant(EC->getInitVal().getSExtValue());
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (Modified && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
+          !Modified->count(VD) && readsOnlyUnchanged(VD->getInit(), *Modified))
+        if (SymExpr::Ptr Init = symbolicValue(VD->getInit(), Modified))
+          return Init;
       return SymExpr::variable(symbolKey(VD));
+    }
     return nullptr;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    auto Operand = symbolicValue(UO->getSubExpr());
+    auto Operand = symbolicValue(UO->getSubExpr(), Modified);
     if (!Operand)
       return nullptr;
     if (UO->getOpcode() == UO_Minus)
@@ -63,7 +81,7 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E) {
     case BO_Rem: K = SymExpr::Kind::Rem; break;
     default: return nullptr;
     }
-    auto L = symbolicValue(BO->getLHS()), R = symbolicValue(BO->getRHS());
+    auto L = symbolicValue(BO->getLHS(), Modified), R = symbolicValue(BO->getRHS(), Modified);
     if (!L || !R)
       return nullptr;
     return SymExpr::binary(K, L, R);
@@ -71,7 +89,8 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E) {
   return nullptr;
 }
 
-std::optional<PointerValue> cleave::pointerValue(const Expr *E) {
+std::optional<PointerValue>
+cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modified) {
   const Expr *Stripped = E->IgnoreParenImpCasts();
   // Element offsets are only meaningful while the pointee type stays the same.
   auto SamePointee = [](QualType A, QualType B) {
@@ -83,6 +102,11 @@ std::optional<PointerValue> cleave::pointerValue(const Expr *E) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD || !SamePointee(VD->getType(), E->getType()))
       return std::nullopt;
+    // A local pointer that never changes stands for its initializer too.
+    if (Modified && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
+        !Modified->count(VD) && readsOnlyUnchanged(VD->getInit(), *Modified))
+      if (auto Init = pointerValue(VD->getInit(), Modified))
+        return Init;
     return PointerValue{VD, SymExpr::constant(0)};
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(Stripped)) {
@@ -93,8 +117,8 @@ std::optional<PointerValue> cleave::pointerValue(const Expr *E) {
       std::swap(Ptr, Int);
     if (!Ptr->getType()->isPointerType() || !SamePointee(Ptr->getType(), E->getType()))
       return std::nullopt;
-    auto Base = pointerValue(Ptr);
-    auto Off = symbolicValue(Int);
+    auto Base = pointerValue(Ptr, Modified);
+    auto Off = symbolicValue(Int, Modified);
     if (!Base || !Off)
       return std::nullopt;
     Base->Offset = SymExpr::binary(BO->getOpcode() == BO_Add ? SymExpr::Kind::Add
@@ -108,8 +132,8 @@ std::optional<PointerValue> cleave::pointerValue(const Expr *E) {
                           : nullptr;
     if (!ASE || !SamePointee(ASE->getBase()->getType(), E->getType()))
       return std::nullopt;
-    auto Base = pointerValue(ASE->getBase());
-    auto Off = symbolicValue(ASE->getIdx());
+    auto Base = pointerValue(ASE->getBase(), Modified);
+    auto Off = symbolicValue(ASE->getIdx(), Modified);
     if (!Base || !Off)
       return std::nullopt;
     Base->Offset = SymExpr::binary(SymExpr::Kind::Add, Base->Offset, Off);
@@ -637,6 +661,8 @@ ProgramModel TUAnalysis::model() {
       if (Def) {
         collectReferences(Ctx, Def, F, M.Uncorrelated);
         collectControlFlow(Ctx, Def, IsPure, F);
+        if (F.Recursive)
+          recognizeDivideAndConquer(*this, Def, F);
       }
       M.Functions.push_back(std::move(F));
     } else if (const auto *VD = dyn_cast<VarDecl>(D)) {

@@ -84,8 +84,12 @@ private:
 
 /// The value of an integer expression as a SymExpr whose variables are keyed by
 /// declaration ("n@12"), or nullptr when it is not built from integer
-/// variables, constants and + - * / %.
-SymExpr::Ptr symbolicValue(const clang::Expr *E);
+/// variables, constants and + - * / %. Given the variables its function ever
+/// changes (\p Modified), a local that never changes and whose initializer
+/// reads only variables that never change stands for its initializer, so that
+/// `int q = h * h; ... m + q` compares with `h * h`.
+SymExpr::Ptr symbolicValue(const clang::Expr *E,
+                           const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr);
 
 /// A pointer expression `p`, `p + e`, `p - e` or `&p[e]`: base variable and
 /// offset in elements of the pointee type.
@@ -93,7 +97,9 @@ struct PointerValue {
   const clang::VarDecl *Base = nullptr;
   SymExpr::Ptr Offset;
 };
-std::optional<PointerValue> pointerValue(const clang::Expr *E);
+std::optional<PointerValue>
+pointerValue(const clang::Expr *E,
+             const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr);
 
 /// The variables \p S assigns, increments, decrements or takes the address of.
 llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);

@@ -3,6 +3,7 @@
 #ifndef CLEAVE_ANALYSIS_ANALYSISINTERNAL_H
 #define CLEAVE_ANALYSIS_ANALYSISINTERNAL_H
 
+#include "analysis/Analysis.h"
 #include "analysis/ProgramModel.h"
 #include "clang/AST/ASTContext.h"
 #include <functional>
@@ -24,6 +25,11 @@ std::vector<TypeInfo> collectTypes(clang::ASTContext &Ctx);
 /// translation unit to \p Uncorrelated.
 void collectReferences(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                        FunctionInfo &Info, std::vector<UncorrelatedInfo> &Uncorrelated);
+
+/// Fills the divide-and-conquer facts of \p Info for the function definition
+/// \p FD: its self-calls with their alpha, and whether two are independent.
+void recognizeDivideAndConquer(TUAnalysis &A, const clang::FunctionDecl *FD,
+                               FunctionInfo &Info);
 
 /// Whether a call of a function touches nothing but what its arguments name
 /// by value: no memory through pointers, no globals.

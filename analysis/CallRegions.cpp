@@ -46,7 +46,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     Actuals[P->getNameAsString()] = CE->getArg(I);
     if (!P->getType()->isIntegerType() || CE->getArg(I)->HasSideEffects(Ctx))
       continue;
-    if (SymExpr::Ptr V = symbolicValue(CE->getArg(I)))
+    if (SymExpr::Ptr V = symbolicValue(CE->getArg(I), &Modified))
       Subst[P->getNameAsString()] = V;
   }
   auto Spelled = [&](const std::string &Param) {
@@ -66,7 +66,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     // A call through a declaration without a prototype may pass fewer.
     if (I >= CE->getNumArgs())
       return Fail("the call passes no argument for '" + R.Param + "'");
-    auto PV = pointerValue(CE->getArg(I));
+    auto PV = pointerValue(CE->getArg(I), &Modified);
     if (!PV || !isa<ParmVarDecl>(PV->Base) || Modified.count(PV->Base) ||
         CE->getArg(I)->HasSideEffects(Ctx))
       return Fail("argument " + Spelled(R.Param) +

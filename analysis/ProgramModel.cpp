@@ -3,6 +3,7 @@
 #include "analysis/ProgramModel.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
 #include <map>
 #include <tuple>
 
@@ -55,7 +56,20 @@ Value cleave::toJSON(const FunctionInfo &F) {
              {"dependences", arrayOf(F.Dependences)}};
   if (!F.DependencesOmitted.empty())
     CFG["dependences_omitted"] = F.DependencesOmitted;
+  Value DivideAndConquer = nullptr;
+  if (F.Recursive && F.Defined) {
+    Array Calls;
+    for (const SelfCallInfo &C : F.SelfCalls) {
+      Object O{{"location", toJSON(C.Pos)},
+               {"alpha", C.Alpha ? Value(*C.Alpha) : Value(nullptr)}};
+      if (!C.Note.empty())
+        O["note"] = C.Note;
+      Calls.push_back(std::move(O));
+    }
+    DivideAndConquer = Object{{"recognized", F.DivideAndConquer}, {"self_calls", std::move(Calls)}};
+  }
   return Object{{"name", F.Name},
+                {"divide_and_conquer", std::move(DivideAndConquer)},
                 {"control_flow", F.Defined ? Value(std::move(CFG)) : Value(nullptr)},
                 {"location", toJSON(F.Pos)},
                 {"return_type", F.ReturnType},
@@ -202,6 +216,15 @@ void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
       OS << "  can run on another node\n";
     for (const std::string &Why : F.RemoteBlockers)
       OS << "  stays local: " << Why << "\n";
+    if (F.DivideAndConquer)
+      OS << "  divide and conquer\n";
+    for (const SelfCallInfo &C : F.SelfCalls) {
+      OS << "  self-call at " << C.Pos.Line << ":" << C.Pos.Column << ": alpha ";
+      if (C.Alpha)
+        OS << llvm::format("%g", *C.Alpha) << "\n";
+      else
+        OS << "unknown, " << C.Note << "\n";
+    }
     for (const LocalInfo &L : F.Locals)
       OS << "  local " << L.UniqueName << ": " << L.Type
          << (L.Storage == "auto" ? "" : ", " + L.Storage) << " at line " << L.Pos.Line << "\n";

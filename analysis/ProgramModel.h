@@ -9,6 +9,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,17 @@ struct Region {
 struct ParamInfo {
   std::string Name;
   std::string Type;
+};
+
+/// A call of a function to itself, as divide and conquer sees it.
+struct SelfCallInfo {
+  SourcePos Pos;
+  /// The ratio of the call's message volume (its regions' elements times their
+  /// size, plus its scalar arguments) to its caller's (seed 000 section 2):
+  /// 0.5 for n/2 of n; 1 with scalar arguments only. None when it depends on
+  /// values known only at run time.
+  std::optional<double> Alpha;
+  std::string Note; ///< why alpha is unknown
 };
 
 /// A variable declared in a function: a parameter's fellow, one per scope.
@@ -93,6 +105,10 @@ struct FunctionInfo {
   std::vector<ReferenceInfo> References;  ///< in source order
   std::vector<BasicBlockInfo> Blocks;     ///< the control-flow graph, by Id
   unsigned EntryBlock = 0, ExitBlock = 0;
+  /// Divide and conquer: at least two self-calls in one block (or one
+  /// expression) whose regions share no element.
+  bool DivideAndConquer = false;
+  std::vector<SelfCallInfo> SelfCalls; ///< in source order
   std::vector<DependenceInfo> Dependences; ///< in a stable order
   std::string DependencesOmitted;          ///< why there are none, if so
   /// Why a call of this function cannot run on another node; empty if it can.

@@ -118,6 +118,44 @@ SymExpr::Ptr cleave::substitute(const SymExpr::Ptr &E, const SymMap &Subst) {
   }
 }
 
+std::optional<int64_t>
+cleave::evaluate(const SymExpr::Ptr &E,
+                 const std::function<std::optional<int64_t>(llvm::StringRef)> &Lookup) {
+  using K = SymExpr::Kind;
+  if (E->kind() == K::Constant)
+    return E->value();
+  if (E->kind() == K::Variable)
+    return Lookup(E->name());
+  std::optional<int64_t> L = evaluate(E->lhs(), Lookup);
+  if (!L)
+    return std::nullopt;
+  int64_t R = 0, Out = 0;
+  if (E->kind() == K::Neg) {
+    if (llvm::SubOverflow(int64_t(0), *L, Out))
+      return std::nullopt;
+    return Out;
+  }
+  std::optional<int64_t> RV = evaluate(E->rhs(), Lookup);
+  if (!RV)
+    return std::nullopt;
+  R = *RV;
+  switch (E->kind()) {
+  case K::Add:
+    return llvm::AddOverflow(*L, R, Out) ? std::nullopt : std::optional<int64_t>(Out);
+  case K::Sub:
+    return llvm::SubOverflow(*L, R, Out) ? std::nullopt : std::optional<int64_t>(Out);
+  case K::Mul:
+    return llvm::MulOverflow(*L, R, Out) ? std::nullopt : std::optional<int64_t>(Out);
+  case K::Div:
+  case K::Rem:
+    if (R == 0 || (*L == INT64_MIN && R == -1))
+      return std::nullopt;
+    return E->kind() == K::Div ? *L / R : *L % R;
+  default:
+    llvm_unreachable("handled above");
+  }
+}
+
 namespace {
 /// Recursive descent over the grammar
 ///   sum := product (('+'|'-') product)*

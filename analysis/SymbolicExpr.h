@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -50,6 +51,13 @@ using SymMap = std::map<std::string, SymExpr::Ptr>;
 
 /// Replaces each variable named in \p Subst by its image; others stay.
 SymExpr::Ptr substitute(const SymExpr::Ptr &E, const SymMap &Subst);
+
+/// The value of \p E with C's 64-bit integer arithmetic, given a value for
+/// each variable by \p Lookup; std::nullopt when a variable has none, on
+/// division by zero, or on overflow.
+std::optional<int64_t>
+evaluate(const SymExpr::Ptr &E,
+         const std::function<std::optional<int64_t>(llvm::StringRef)> &Lookup);
 
 /// Parses C integer-expression text (identifiers, decimal constants, + - * / %,
 /// unary minus, parentheses).

@@ -133,3 +133,19 @@ TEST(SymbolicExprTest, DisjointnessHoldsOnSmallValues) {
             }
         }
 }
+
+TEST(SymbolicExprTest, EvaluatesWithCArithmetic) {
+  auto Values = [](llvm::StringRef Name) -> std::optional<int64_t> {
+    if (Name == "n")
+      return 7;
+    if (Name == "m")
+      return -7;
+    return std::nullopt;
+  };
+  EXPECT_EQ(evaluate(parse("n / 2 + n % 2"), Values), std::optional<int64_t>(4));
+  EXPECT_EQ(evaluate(parse("m / 2"), Values), std::optional<int64_t>(-3));
+  EXPECT_EQ(evaluate(parse("-(n - m) * 3"), Values), std::optional<int64_t>(-42));
+  EXPECT_EQ(evaluate(parse("n / (m + 7)"), Values), std::nullopt);  // by zero
+  EXPECT_EQ(evaluate(parse("n + k"), Values), std::nullopt);        // k unknown
+  EXPECT_EQ(evaluate(parse("9223372036854775807 + n"), Values), std::nullopt);
+}
