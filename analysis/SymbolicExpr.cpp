@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
+#include <cmath>
 #include <cstdlib>
 #include <set>
 
@@ -383,6 +384,85 @@ bool cleave::provablyLessOrEqual(const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
   return Diff && *Diff >= 0;
 }
 
+/// Positive integer weights w for \p Forms such that sum(w_i * form_i) has no
+/// term left, or none. The weights span the null space of the forms' term
+/// coefficients when it has dimension one; they are found in floating point
+/// and then checked exactly, so a wrong candidate only costs a proof.
+static std::optional<std::vector<int64_t>>
+positiveCancellation(const std::vector<const AffineForm *> &Forms) {
+  std::vector<std::string> Terms;
+  for (const AffineForm *F : Forms)
+    for (const auto &[Term, Coef] : F->Terms)
+      if (llvm::find(Terms, Term) == Terms.end())
+        Terms.push_back(Term);
+  size_t K = Forms.size(), M = Terms.size();
+  if (M == 0)
+    return std::nullopt; // constants: the single-gap test decides
+  // Row-reduce the M x K matrix of coefficients.
+  std::vector<std::vector<long double>> A(M, std::vector<long double>(K));
+  for (size_t R = 0; R < M; ++R)
+    for (size_t C = 0; C < K; ++C) {
+      auto It = Forms[C]->Terms.find(Terms[R]);
+      A[R][C] = It == Forms[C]->Terms.end() ? 0 : It->second;
+    }
+  std::vector<int> PivotOf(K, -1);
+  size_t Rank = 0;
+  for (size_t C = 0; C < K && Rank < M; ++C) {
+    size_t Best = Rank;
+    for (size_t R = Rank; R < M; ++R)
+      if (std::fabs(A[R][C]) > std::fabs(A[Best][C]))
+        Best = R;
+    if (std::fabs(A[Best][C]) < 1e-12)
+      continue;
+    std::swap(A[Rank], A[Best]);
+    for (size_t R = 0; R < M; ++R)
+      if (R != Rank && A[R][C] != 0) {
+        long double F = A[R][C] / A[Rank][C];
+        for (size_t J = 0; J < K; ++J)
+          A[R][J] -= F * A[Rank][J];
+      }
+    PivotOf[C] = static_cast<int>(Rank++);
+  }
+  if (Rank != K - 1)
+    return std::nullopt;
+  size_t Free = 0;
+  while (PivotOf[Free] >= 0)
+    ++Free;
+  std::vector<long double> V(K, 0);
+  V[Free] = 1;
+  for (size_t C = 0; C < K; ++C)
+    if (PivotOf[C] >= 0)
+      V[C] = -A[PivotOf[C]][Free] / A[PivotOf[C]][C];
+  long double Smallest = 0;
+  for (long double X : V) {
+    if (X == 0 || (X > 0) != (V[Free] > 0))
+      return std::nullopt; // not all of one sign
+    X = std::fabs(X);
+    Smallest = Smallest == 0 ? X : std::min(Smallest, X);
+  }
+  for (int64_t Scale = 1; Scale <= 64; ++Scale) {
+    std::vector<int64_t> W;
+    for (long double X : V)
+      W.push_back(static_cast<int64_t>(std::llround(std::fabs(X) / Smallest * Scale)));
+    // The exact check: every term cancels.
+    bool Cancels = true;
+    for (const std::string &T : Terms) {
+      int64_t Sum = 0;
+      for (size_t C = 0; C < K && Cancels; ++C) {
+        auto It = Forms[C]->Terms.find(T);
+        int64_t Product;
+        if (It != Forms[C]->Terms.end() &&
+            (llvm::MulOverflow(It->second, W[C], Product) || llvm::AddOverflow(Sum, Product, Sum)))
+          Cancels = false;
+      }
+      Cancels = Cancels && Sum == 0;
+    }
+    if (Cancels)
+      return W;
+  }
+  return std::nullopt;
+}
+
 bool cleave::provablyDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
                               const SymExpr::Ptr &Lo2, const SymExpr::Ptr &Hi2) {
   AffineForm L1 = AffineForm::of(Lo1), H1 = AffineForm::of(Hi1);
@@ -393,29 +473,32 @@ bool cleave::provablyDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
   for (const AffineForm &G : Gaps)
     if (auto C = G.constantValue(); C && *C >= 0)
       return true;
-  // If a*g + b*h is a constant c for positive a and b, and both g and h were
-  // negative integers (<= -1), c would be <= -(a + b); so c > -(a + b) means
-  // one of them is >= 0. This covers [0, t) beside [2t, n) (t + -t = 0: either
-  // the first ends in time or it is empty) and [0, s) beside [3s, 4s)
-  // (2s + 2 * -s = 0).
-  for (size_t I = 0; I < std::size(Gaps); ++I)
-    for (size_t J = I + 1; J < std::size(Gaps); ++J) {
-      const AffineForm &G = Gaps[I], &H = Gaps[J];
-      if (G.Terms.empty() || G.Terms.size() != H.Terms.size())
-        continue;
-      auto [Term, CG] = *G.Terms.begin();
-      auto InH = H.Terms.find(Term);
-      if (InH == H.Terms.end() || (CG > 0) == (InH->second > 0))
-        continue;
-      int64_t A = std::abs(InH->second), B = std::abs(CG);
-      auto Sum = scaled(G, A);
-      auto HB = scaled(H, B);
-      if (!Sum || !HB)
-        continue;
-      auto Total = combined(*Sum, *HB, 1);
-      std::optional<int64_t> C = Total ? Total->constantValue() : std::nullopt;
-      if (C && *C > -(A + B))
-        return true;
+  // If a positive combination sum(w_i * g_i) of some gaps is a constant c,
+  // and all those gaps were negative integers (<= -1), c would be at most
+  // -sum(w_i); so c > -sum(w_i) means one of them is >= 0. This covers [0, t)
+  // beside [2t, n) (t + -t = 0: either the first ends in time or it is
+  // empty), [0, s) beside [3s, 4s) (2s + 2 * -s = 0), and [0, x) beside
+  // [17x + y, 17x + 2y), which takes three gaps: (16x + y) + 16 * -x + -y = 0.
+  for (unsigned Subset = 3; Subset < 16; ++Subset) {
+    std::vector<const AffineForm *> Chosen;
+    for (unsigned I = 0; I < 4; ++I)
+      if (Subset & (1u << I))
+        Chosen.push_back(&Gaps[I]);
+    if (Chosen.size() < 2)
+      continue;
+    std::optional<std::vector<int64_t>> W = positiveCancellation(Chosen);
+    if (!W)
+      continue;
+    std::optional<AffineForm> Sum = AffineForm();
+    int64_t Weights = 0;
+    for (size_t I = 0; I < Chosen.size() && Sum; ++I) {
+      auto Term = scaled(*Chosen[I], (*W)[I]);
+      Sum = Term ? combined(*Sum, *Term, 1) : std::nullopt;
+      Weights += (*W)[I];
     }
+    std::optional<int64_t> C = Sum ? Sum->constantValue() : std::nullopt;
+    if (C && *C > -Weights)
+      return true;
+  }
   return false;
 }

@@ -105,6 +105,11 @@ TEST(SymbolicExprTest, DisjointWhenOneEndsFirstOrIsEmpty) {
                                parse("4 * (h * h)")));
   EXPECT_TRUE(provablyDisjoint(parse("h * h"), parse("2 * (h * h)"), parse("3 * (h * h)"),
                                parse("4 * (h * h)")));
+  // A read quadrant beside a workspace after 17 quadrants: three gaps at once.
+  EXPECT_TRUE(provablyDisjoint(parse("0"), parse("x"), parse("17 * x + y"),
+                               parse("17 * x + 2 * y")));
+  EXPECT_FALSE(provablyDisjoint(parse("0"), parse("x"), parse("x - 1 + y"),
+                                parse("x + 2 * y")));
   // [lo, p) beside [p + 1, hi + 1): quicksort.
   EXPECT_TRUE(provablyDisjoint(parse("lo"), parse("p - 1 + 1"), parse("p + 1"), parse("hi + 1")));
 }
@@ -112,7 +117,8 @@ TEST(SymbolicExprTest, DisjointWhenOneEndsFirstOrIsEmpty) {
 TEST(SymbolicExprTest, DisjointnessHoldsOnSmallValues) {
   // Brute force over small values: whenever provablyDisjoint says yes, the
   // intervals share no integer.
-  const char *Bounds[] = {"0", "t", "2 * t", "3 * t", "t + 1", "n", "n - t", "-t", "t / 2"};
+  const char *Bounds[] = {"0", "t", "2 * t", "3 * t", "t + 1", "n", "n - t", "-t", "t / 2",
+                          "t + n", "2 * n + t"};
   for (const char *A : Bounds)
     for (const char *B : Bounds)
       for (const char *C : Bounds)
