@@ -372,6 +372,52 @@ static std::string dotQuote(const std::vector<std::string> &Lines) {
 }
 static std::string dotQuote(llvm::StringRef S) { return dotQuote(std::vector<std::string>{S.str()}); }
 
+/// The blocks of \p F's control-flow graph and their edges, as DOT nodes
+/// named from \p Prefix.
+static void writeControlFlow(const FunctionInfo &F, const std::string &Prefix,
+                             llvm::raw_ostream &OS) {
+  for (const BasicBlockInfo &B : F.Blocks) {
+    std::vector<std::string> Label = {
+        "B" + std::to_string(B.Id) +
+        (B.Id == F.EntryBlock ? " (entry)" : B.Id == F.ExitBlock ? " (exit)" : "")};
+    Label.insert(Label.end(), B.Statements.begin(), B.Statements.end());
+    if (!B.Terminator.empty())
+      Label.push_back("[" + B.Terminator + "]");
+    OS << "    " << Prefix << B.Id << " [label=" << dotQuote(Label) << "];\n";
+    for (unsigned S : B.Successors)
+      OS << "    " << Prefix << B.Id << " -> " << Prefix << S << ";\n";
+  }
+}
+
+/// The statements of \p F and their dependences, as DOT nodes named from
+/// \p Prefix: flow solid, anti dashed, output dotted, control labelled C.
+static void writeDependences(const FunctionInfo &F, const std::string &Prefix,
+                             llvm::raw_ostream &OS) {
+  auto Node = [&](const std::string &Name) {
+    std::string Id = Name;
+    std::replace(Id.begin(), Id.end(), '.', '_');
+    return Prefix + Id;
+  };
+  for (const BasicBlockInfo &B : F.Blocks)
+    for (size_t I = 0; I < B.Statements.size(); ++I) {
+      std::string Name = "B" + std::to_string(B.Id) + "." + std::to_string(I);
+      OS << "    " << Node(Name) << " [label=" << dotQuote(Name + "  " + B.Statements[I])
+         << "];\n";
+    }
+  if (!F.DependencesOmitted.empty())
+    OS << "    " << Prefix << "omitted [shape=note, label=" << dotQuote(F.DependencesOmitted)
+       << "];\n";
+  for (const DependenceInfo &D : F.Dependences) {
+    OS << "    " << Node(D.From) << " -> " << Node(D.To);
+    if (D.Kind == "control")
+      OS << " [label=\"C\"]";
+    else
+      OS << " [style=" << (D.Kind == "flow" ? "solid" : D.Kind == "anti" ? "dashed" : "dotted")
+         << ", label=" << dotQuote(D.Via) << "]";
+    OS << ";\n";
+  }
+}
+
 void cleave::writeDot(const ProgramModel &M, GraphKind Kind, llvm::raw_ostream &OS) {
   if (Kind == GraphKind::CallGraph) {
     OS << "digraph callgraph {\n  node [fontname=\"monospace\"];\n";
@@ -397,43 +443,11 @@ void cleave::writeDot(const ProgramModel &M, GraphKind Kind, llvm::raw_ostream &
     OS << "}\n";
     return;
   }
-  if (Kind == GraphKind::Dependences) {
-    OS << "digraph ddg {\n  node [shape=box, fontname=\"monospace\"];\n";
-    unsigned Cluster = 0;
-    for (const FunctionInfo &F : M.Functions) {
-      if (F.Blocks.empty())
-        continue;
-      std::string Prefix = "f" + std::to_string(Cluster) + "_";
-      auto Node = [&](const std::string &Name) {
-        std::string Id = Name;
-        std::replace(Id.begin(), Id.end(), '.', '_');
-        return Prefix + Id;
-      };
-      OS << "  subgraph cluster_" << Cluster++ << " {\n    label=" << dotQuote(F.UniqueName)
-         << ";\n";
-      for (const BasicBlockInfo &B : F.Blocks)
-        for (size_t I = 0; I < B.Statements.size(); ++I) {
-          std::string Name = "B" + std::to_string(B.Id) + "." + std::to_string(I);
-          OS << "    " << Node(Name) << " [label=" << dotQuote(Name + "  " + B.Statements[I])
-             << "];\n";
-        }
-      if (!F.DependencesOmitted.empty())
-        OS << "    omitted [shape=note, label=" << dotQuote(F.DependencesOmitted) << "];\n";
-      for (const DependenceInfo &D : F.Dependences) {
-        OS << "    " << Node(D.From) << " -> " << Node(D.To);
-        if (D.Kind == "control")
-          OS << " [label=\"C\"]";
-        else
-          OS << " [style=" << (D.Kind == "flow" ? "solid" : D.Kind == "anti" ? "dashed" : "dotted")
-             << ", label=" << dotQuote(D.Via) << "]";
-        OS << ";\n";
-      }
-      OS << "  }\n";
-    }
-    OS << "}\n";
-    return;
-  }
-  OS << "digraph cfg {\n  node [shape=box, fontname=\"monospace\"];\n";
+  // One cluster per function with a body; node names start with the
+  // cluster's prefix, so that equal block names of two functions stay apart.
+  bool Dependences = Kind == GraphKind::Dependences;
+  OS << "digraph " << (Dependences ? "ddg" : "cfg")
+     << " {\n  node [shape=box, fontname=\"monospace\"];\n";
   unsigned Cluster = 0;
   for (const FunctionInfo &F : M.Functions) {
     if (F.Blocks.empty())
@@ -441,17 +455,10 @@ void cleave::writeDot(const ProgramModel &M, GraphKind Kind, llvm::raw_ostream &
     std::string Prefix = "f" + std::to_string(Cluster) + "_";
     OS << "  subgraph cluster_" << Cluster++ << " {\n    label=" << dotQuote(F.UniqueName)
        << ";\n";
-    for (const BasicBlockInfo &B : F.Blocks) {
-      std::vector<std::string> Label = {
-          "B" + std::to_string(B.Id) +
-          (B.Id == F.EntryBlock ? " (entry)" : B.Id == F.ExitBlock ? " (exit)" : "")};
-      Label.insert(Label.end(), B.Statements.begin(), B.Statements.end());
-      if (!B.Terminator.empty())
-        Label.push_back("[" + B.Terminator + "]");
-      OS << "    " << Prefix << B.Id << " [label=" << dotQuote(Label) << "];\n";
-      for (unsigned S : B.Successors)
-        OS << "    " << Prefix << B.Id << " -> " << Prefix << S << ";\n";
-    }
+    if (Dependences)
+      writeDependences(F, Prefix, OS);
+    else
+      writeControlFlow(F, Prefix, OS);
     OS << "  }\n";
   }
   OS << "}\n";
