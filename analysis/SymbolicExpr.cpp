@@ -379,11 +379,6 @@ std::optional<int64_t> AffineForm::constantValue() const {
   return Constant;
 }
 
-bool cleave::provablyLessOrEqual(const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
-  auto Diff = AffineForm::of(B).minus(AffineForm::of(A)).constantValue();
-  return Diff && *Diff >= 0;
-}
-
 /// Positive integer weights w for \p Forms such that sum(w_i * form_i) has no
 /// term left, or none. The weights span the null space of the forms' term
 /// coefficients when it has dimension one; they are found in floating point

@@ -76,9 +76,6 @@ struct AffineForm {
   std::optional<int64_t> constantValue() const;
 };
 
-/// True when \p A <= \p B holds for every value of the variables.
-bool provablyLessOrEqual(const SymExpr::Ptr &A, const SymExpr::Ptr &B);
-
 /// True when the integer intervals [Lo1, Hi1) and [Lo2, Hi2) share no element
 /// for every value of the variables: one ends before the other starts, or one
 /// of them is empty.

@@ -61,31 +61,29 @@ TEST(SymbolicExprTest, AffineFormsCollectTermsAndFoldConstants) {
 TEST(SymbolicExprTest, ProvesTheHalvesOfMergesortDisjoint) {
   // sort(a, n/2) covers a[0 : n/2]; sort(a + n/2, n - n/2) covers
   // a[n/2 : n/2 + (n - n/2)] = a[n/2 : n].
-  SymExpr::Ptr FirstHi = parse("n / 2");
-  SymExpr::Ptr SecondLo = parse("n / 2");
   SymExpr::Ptr SecondHi = parse("n / 2 + (n - n / 2)");
-  EXPECT_TRUE(provablyLessOrEqual(FirstHi, SecondLo));
-  EXPECT_TRUE(provablyLessOrEqual(SecondHi, parse("n")));
-  EXPECT_TRUE(provablyLessOrEqual(parse("n"), SecondHi));
+  EXPECT_TRUE(provablyDisjoint(parse("0"), parse("n / 2"), parse("n / 2"), SecondHi));
+  // ... and the second half ends where the whole does: not disjoint from it.
+  EXPECT_FALSE(provablyDisjoint(parse("n / 2"), SecondHi, parse("0"), parse("n")));
 }
 
 TEST(SymbolicExprTest, ProvesTheSidesOfQuicksortDisjoint) {
   // qs(a, lo, p - 1) covers a[lo : p]; qs(a, p + 1, hi) covers a[p + 1 : hi + 1].
-  EXPECT_TRUE(provablyLessOrEqual(parse("p - 1 + 1"), parse("p + 1")));
-  EXPECT_FALSE(provablyLessOrEqual(parse("p + 1"), parse("p - 1 + 1")));
+  EXPECT_TRUE(provablyDisjoint(parse("lo"), parse("p - 1 + 1"), parse("p + 1"), parse("hi + 1")));
+  // One element more on the left and the sides meet.
+  EXPECT_FALSE(provablyDisjoint(parse("lo"), parse("p + 2"), parse("p + 1"), parse("hi + 1")));
 }
 
 TEST(SymbolicExprTest, RefusesWhatItCannotProve) {
-  EXPECT_FALSE(provablyLessOrEqual(parse("n"), parse("m")));
-  EXPECT_FALSE(provablyLessOrEqual(parse("n / 2"), parse("n")));
-  EXPECT_FALSE(provablyLessOrEqual(parse("n * n"), parse("n * n - 1")));
-  EXPECT_TRUE(provablyLessOrEqual(parse("n * n"), parse("n * n")));
+  EXPECT_FALSE(provablyDisjoint(parse("0"), parse("n"), parse("m"), parse("k")));
+  EXPECT_FALSE(provablyDisjoint(parse("0"), parse("n"), parse("n / 2"), parse("n")));
+  EXPECT_FALSE(provablyDisjoint(parse("0"), parse("n * n"), parse("n * n - 1"), parse("2 * (n * n)")));
+  EXPECT_TRUE(provablyDisjoint(parse("0"), parse("n * n"), parse("n * n"), parse("2 * (n * n)")));
 }
 
 TEST(SymbolicExprTest, OverflowMakesAFormUnknown) {
-  SymExpr::Ptr Big = parse("9223372036854775807 * n");
-  EXPECT_FALSE(provablyLessOrEqual(parse("2 * n"), SymExpr::binary(SymExpr::Kind::Mul,
-                                                                  parse("2"), Big)));
+  SymExpr::Ptr Big = SymExpr::binary(SymExpr::Kind::Mul, parse("2"), parse("9223372036854775807 * n"));
+  EXPECT_FALSE(provablyDisjoint(parse("0"), parse("2 * n"), Big, parse("3 * n")));
   EXPECT_FALSE(AffineForm::of(parse("9223372036854775807 + 1")).constantValue().has_value());
 }
 
