@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: build check demo bench clean
+.PHONY: build check demo bench bench-analyze clean
 
 build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -20,6 +20,10 @@ demo: build
 # The benchmark of bench/README.md: medians of 5 runs, 20 million ints, 2 nodes.
 bench: build
 	python3 scripts/compare-mergesort.py --build $(BUILD) --runs 5 --nodes 2 --n 20000000
+
+# `cleave analyze --json` vs clang-19 -fsyntax-only on a generated 100k-line program: medians of 5 runs.
+bench-analyze: build
+	python3 scripts/bench-analyze.py --build $(BUILD) --runs 5
 
 clean:
 	rm -rf $(BUILD)

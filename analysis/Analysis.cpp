@@ -40,10 +40,15 @@ static bool readsOnlyUnchanged(const Expr *E, const llvm::DenseSet<const VarDecl
 }
 
 SymExpr::Ptr cleave::symbolicValue(const Expr *E,
-                                   const llvm::DenseSet<const VarDecl *> *Modified) {
+                                   const llvm::DenseSet<const VarDecl *> *Modified,
+                                   const ASTContext *Ctx) {
   E = E->IgnoreParenImpCasts();
   if (!E->getType()->isIntegerType())
     return nullptr;
+  if (Ctx && isa<UnaryExprOrTypeTraitExpr>(E) && !E->isValueDependent())
+    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(*Ctx))
+      if (V->isSignedIntN(64))
+        return SymExpr::constant(V->getSExtValue());
   if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
     if (!IL->getValue().isSignedIntN(64))
       return nullptr;
@@ -55,14 +60,14 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       if (Modified && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
           !Modified->count(VD) && readsOnlyUnchanged(VD->getInit(), *Modified))
-        if (SymExpr::Ptr Init = symbolicValue(VD->getInit(), Modified))
+        if (SymExpr::Ptr Init = symbolicValue(VD->getInit(), Modified, Ctx))
           return Init;
       return SymExpr::variable(symbolKey(VD));
     }
     return nullptr;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    auto Operand = symbolicValue(UO->getSubExpr(), Modified);
+    auto Operand = symbolicValue(UO->getSubExpr(), Modified, Ctx);
     if (!Operand)
       return nullptr;
     if (UO->getOpcode() == UO_Minus)
@@ -81,7 +86,8 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
     case BO_Rem: K = SymExpr::Kind::Rem; break;
     default: return nullptr;
     }
-    auto L = symbolicValue(BO->getLHS(), Modified), R = symbolicValue(BO->getRHS(), Modified);
+    auto L = symbolicValue(BO->getLHS(), Modified, Ctx),
+         R = symbolicValue(BO->getRHS(), Modified, Ctx);
     if (!L || !R)
       return nullptr;
     return SymExpr::binary(K, L, R);
@@ -248,63 +254,6 @@ private:
   std::vector<const FunctionDecl *> &Callees;
 };
 
-/// What a function's body does that keeps it on its own node, transitively
-/// through the functions it calls.
-class BodyScan : public RecursiveASTVisitor<BodyScan> {
-public:
-  BodyScan(const FunctionDecl *Self,
-           llvm::function_ref<std::optional<std::string>(const FunctionDecl *)> CalleeBlocker)
-      : Self(Self), CalleeBlocker(CalleeBlocker) {}
-
-  std::vector<std::string> Reasons;
-
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (VD && VD->hasGlobalStorage())
-      add(VD->isStaticLocal() ? "has static local '" + VD->getNameAsString() + "'"
-                              : "reads or writes global '" + VD->getNameAsString() + "'");
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD) {
-      add("calls through a function pointer");
-      return true;
-    }
-    if (FD->getCanonicalDecl() == Self->getCanonicalDecl())
-      return true;
-    // An alias counts as a definition but brings no body to look at.
-    if (!FD->hasBody()) {
-      std::string Name = FD->getNameAsString();
-      const LibraryEffect *Known = FD->getIdentifier() ? libraryEffect(Name) : nullptr;
-      if (!Known)
-        add("calls '" + Name + "', whose effects are unknown");
-      else if (Known->Kind == LibraryEffectKind::InputOutput)
-        add("does I/O through '" + Name + "' (" + Known->Resource.str() +
-            "), which stays on the node that owns it");
-      else if (Known->Kind == LibraryEffectKind::Allocation)
-        add("allocates or frees memory with '" + Name +
-            "', which is not followed across nodes yet");
-      return true;
-    }
-    if (auto Why = CalleeBlocker(FD))
-      add("calls '" + FD->getNameAsString() + "', which " + *Why);
-    return true;
-  }
-  bool VisitGCCAsmStmt(GCCAsmStmt *) {
-    add("contains inline assembly");
-    return true;
-  }
-
-private:
-  void add(std::string Why) {
-    if (llvm::find(Reasons, Why) == Reasons.end())
-      Reasons.push_back(std::move(Why));
-  }
-  const FunctionDecl *Self;
-  llvm::function_ref<std::optional<std::string>(const FunctionDecl *)> CalleeBlocker;
-};
-
 /// Finds the variables assigned, incremented, decremented or address-taken.
 class WriteScan : public RecursiveASTVisitor<WriteScan> {
 public:
@@ -350,6 +299,8 @@ std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx, CompileCommand Co
   if (!A->attachRegions())
     return nullptr;
   A->findRecursion();
+  A->summarizeEffects();
+  A->checkPragmas();
   return A;
 }
 
@@ -377,6 +328,7 @@ bool TUAnalysis::attachRegions() {
       continue;
     }
     const FunctionDecl *Key = Target->getCanonicalDecl();
+    PragmaLocs[Key] = P.TextLoc;
     if (!Regions[Key].empty()) {
       reportError(Ctx, P.TextLoc, "regions of '" + Target->getNameAsString() +
                                       "' are given twice");
@@ -486,12 +438,17 @@ const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *F
   FD = FD->getCanonicalDecl();
   if (auto It = Blockers.find(FD); It != Blockers.end())
     return It->second;
-  std::vector<std::string> Why;
   const FunctionDecl *Def = FD->getDefinition();
-  if (!Def || !Def->hasBody()) {
-    Why.push_back("has no definition in this program");
-    return Blockers[FD] = std::move(Why);
-  }
+  if (!Def || !Def->hasBody())
+    return Blockers[FD] = {"has no definition in this program"};
+  std::vector<std::string> Regionless;
+  std::vector<std::string> Signature = signatureBlockers(Def, &Regionless);
+  return Blockers[FD] = remoteBlockersFrom(Signature, Regionless, *effects(Def));
+}
+
+std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
+                                                       std::vector<std::string> *Regionless) {
+  std::vector<std::string> Why;
   if (Def->isVariadic())
     Why.push_back("is variadic");
   QualType Ret = Def->getReturnType();
@@ -531,9 +488,8 @@ const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *F
       continue;
     }
     if (llvm::none_of(Rs, [&](const Region &R) { return R.Param == Name; })) {
-      Why.push_back("has pointer parameter '" + Name +
-                    "' without a region (add '#pragma cleave region(" + Name +
-                    "[lo:hi])' before the function)");
+      if (Regionless)
+        Regionless->push_back(Name);
       continue;
     }
     RegionParams.insert(P);
@@ -543,30 +499,54 @@ const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *F
     if (RegionParams.count(P) && Modified.count(P))
       Why.push_back("assigns or takes the address of pointer parameter '" +
                     P->getNameAsString() + "', on which its region is based");
-  const std::vector<std::string> &Body = bodyBlockers(Def);
-  Why.insert(Why.end(), Body.begin(), Body.end());
-  return Blockers[FD] = std::move(Why);
+  return Why;
 }
 
-const std::vector<std::string> &TUAnalysis::bodyBlockers(const FunctionDecl *FD) {
-  FD = FD->getCanonicalDecl();
-  if (auto It = BodyReasons.find(FD); It != BodyReasons.end())
-    return It->second;
-  // Entered first as "no reason", so that a cycle of calls ends here: each
-  // member of a cycle is scanned itself, so no reason is lost.
-  BodyReasons[FD] = {};
-  const FunctionDecl *Def = FD->getDefinition();
-  // A callee runs inside the remote call: only what its body does matters, not
-  // how its own parameters would travel.
-  auto CalleeBlocker = [&](const FunctionDecl *Callee) -> std::optional<std::string> {
-    const std::vector<std::string> &CalleeWhy = bodyBlockers(Callee);
-    if (CalleeWhy.empty())
-      return std::nullopt;
-    return CalleeWhy.front();
-  };
-  BodyScan Scan(Def, CalleeBlocker);
-  Scan.TraverseStmt(Def->getBody());
-  return BodyReasons[FD] = std::move(Scan.Reasons);
+void TUAnalysis::summarizeEffects() {
+  std::vector<FunctionInfo *> All;
+  for (const FunctionDecl *Def : Definitions) {
+    FunctionInfo &S = Summaries[Def->getCanonicalDecl()];
+    S.Name = Def->getNameAsString();
+    S.UniqueName = uniqueName(Ctx, Def->getCanonicalDecl());
+    for (const ParmVarDecl *P : Def->parameters())
+      S.Params.push_back({P->getNameAsString(), ""});
+    S.HasBody = true;
+    S.Local = summarizeFunction(Ctx, Def);
+    All.push_back(&S);
+  }
+  composeEffects(All);
+}
+
+const EffectInfo *TUAnalysis::effects(const FunctionDecl *FD) const {
+  auto It = Summaries.find(FD->getCanonicalDecl());
+  return It == Summaries.end() ? nullptr : &It->second.Effects;
+}
+
+void TUAnalysis::checkPragmas() {
+  DiagnosticsEngine &D = Ctx.getDiagnostics();
+  unsigned Warning = D.getCustomDiagID(
+      DiagnosticsEngine::Warning,
+      "region of '%0' is given as %1, but '%2' %3 %4, which lies outside it");
+  for (const FunctionDecl *Def : Definitions) {
+    const EffectInfo *E = effects(Def);
+    auto Loc = PragmaLocs.find(Def->getCanonicalDecl());
+    if (!E || Loc == PragmaLocs.end())
+      continue;
+    for (const Region &R : regions(Def))
+      for (const AccessRegion &A : E->Accesses) {
+        if (A.Param != R.Param || !A.Lo)
+          continue;
+        // Outside when a bound differs from the pragma's by a constant the
+        // wrong way: a[lo - 1], a[hi].
+        auto Below = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) { // X < Y
+          auto C = AffineForm::of(Y).minus(AffineForm::of(X)).constantValue();
+          return C && *C > 0;
+        };
+        if (Below(A.Lo, R.Lo) || Below(R.Hi, A.Hi))
+          D.Report(Loc->second, Warning) << R.Param << R.str() << Def->getName()
+                                         << (A.Write ? "writes" : "reads") << A.str();
+      }
+  }
 }
 
 SourcePos cleave::positionOf(const SourceManager &SM, SourceLocation Loc) {
@@ -624,10 +604,8 @@ ProgramModel TUAnalysis::model() {
           Callee->getIdentifier() ? libraryEffect(Callee->getName()) : nullptr;
       return Known && Known->Kind == LibraryEffectKind::Pure;
     }
-    if (llvm::any_of(Callee->parameters(),
-                     [](const ParmVarDecl *P) { return P->getType()->isPointerType(); }))
-      return false;
-    return bodyBlockers(Callee).empty();
+    const EffectInfo *E = effects(Callee);
+    return E && E->Accesses.empty() && effectBlockers(*E).empty();
   };
   llvm::DenseSet<const Decl *> Seen;
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
@@ -657,7 +635,16 @@ ProgramModel TUAnalysis::model() {
       F.Recursive = isRecursive(FD);
       F.Regions = regions(FD);
       F.RemoteBlockers = remoteBlockers(FD);
-      F.UniqueName = uniqueName(Ctx, FD);
+      F.UniqueName = uniqueName(Ctx, FD->getCanonicalDecl());
+      if (Def && Def->hasBody()) {
+        const FunctionInfo &S = Summaries.at(Def->getCanonicalDecl());
+        F.SignatureBlockers = signatureBlockers(Def, &F.Regionless);
+        F.HasBody = true;
+        F.Local = S.Local;
+        F.Effects = S.Effects;
+      } else {
+        F.SignatureBlockers = F.RemoteBlockers;
+      }
       if (Def) {
         collectReferences(Ctx, Def, F, M.Uncorrelated);
         collectControlFlow(Ctx, Def, IsPure, F);

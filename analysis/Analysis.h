@@ -60,6 +60,9 @@ public:
   const std::vector<const clang::FunctionDecl *> &definitions() const {
     return Definitions;
   }
+  /// The effects of the definition of \p FD, with the calls within the
+  /// translation unit composed in; nullptr when it has no definition here.
+  const EffectInfo *effects(const clang::FunctionDecl *FD) const;
   /// The model of this translation unit (declarations of its main file).
   ProgramModel model();
 
@@ -67,9 +70,15 @@ private:
   explicit TUAnalysis(clang::ASTContext &Ctx) : Ctx(Ctx) {}
   bool attachRegions();
   void findRecursion();
-  /// What \p FD's body does, transitively through its callees, that keeps it
-  /// on its own node.
-  const std::vector<std::string> &bodyBlockers(const clang::FunctionDecl *FD);
+  /// Summarizes the effects of the definitions and composes them.
+  void summarizeEffects();
+  /// Warns where a region pragma gives less than the analysis proves a
+  /// function touches.
+  void checkPragmas();
+  /// Why \p Def cannot run remotely by its signature and pragma alone, but
+  /// for its pointer parameters without a region, added to \p Regionless.
+  std::vector<std::string> signatureBlockers(const clang::FunctionDecl *Def,
+                                             std::vector<std::string> *Regionless);
 
   clang::ASTContext &Ctx;
   CompileCommand Command;
@@ -78,7 +87,9 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<Region>> Regions;
   // std::map: references handed out stay valid while entries are added.
   std::map<const clang::FunctionDecl *, std::vector<std::string>> Blockers;
-  std::map<const clang::FunctionDecl *, std::vector<std::string>> BodyReasons;
+  /// The definitions' effect summaries, by canonical declaration.
+  std::map<const clang::FunctionDecl *, FunctionInfo> Summaries;
+  llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> PragmaLocs;
   llvm::DenseSet<const clang::FunctionDecl *> Recursive;
 };
 
@@ -87,9 +98,11 @@ private:
 /// variables, constants and + - * / %. Given the variables its function ever
 /// changes (\p Modified), a local that never changes and whose initializer
 /// reads only variables that never change stands for its initializer, so that
-/// `int q = h * h; ... m + q` compares with `h * h`.
+/// `int q = h * h; ... m + q` compares with `h * h`. Given \p Ctx, constant
+/// subexpressions such as `sizeof(int)` fold to their values.
 SymExpr::Ptr symbolicValue(const clang::Expr *E,
-                           const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr);
+                           const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
+                           const clang::ASTContext *Ctx = nullptr);
 
 /// A pointer expression `p`, `p + e`, `p - e` or `&p[e]`: base variable and
 /// offset in elements of the pointee type.

@@ -58,6 +58,15 @@ std::vector<RawReference> statementReferences(clang::ASTContext &Ctx,
                                               const clang::FunctionDecl *FD,
                                               const clang::Stmt *S);
 
+/// What the body of the function definition \p FD touches by itself, and
+/// what each of its calls passes (Effects.cpp).
+LocalSummary summarizeFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
+
+/// Fills the Effects of each of \p Functions: its local summary with the
+/// summaries of its callees among them composed in, to a fixed point over
+/// recursion. A callee that is not among them has unknown effects.
+void composeEffects(const std::vector<FunctionInfo *> &Functions);
+
 /// The unique name of a variable or function (see LocalInfo::UniqueName).
 std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);
 

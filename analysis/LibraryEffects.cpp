@@ -6,6 +6,7 @@
 #include "analysis/LibraryEffects.h"
 
 #include "llvm/ADT/StringMap.h"
+#include <tuple>
 
 using namespace cleave;
 
@@ -15,12 +16,9 @@ namespace {
 const llvm::StringMap<LibraryEffect> &table() {
   static const llvm::StringMap<LibraryEffect> Table = [] {
     llvm::StringMap<LibraryEffect> T;
-    auto Add = [&T](std::initializer_list<const char *> Names, LibraryEffectKind Kind,
-                    llvm::StringRef Resource = "") {
-      for (const char *N : Names)
-        T[N] = {Kind, Resource};
-    };
     using K = LibraryEffectKind;
+    auto Add = [&T](const char *Name, LibraryEffectKind Kind, const char *Args,
+                    llvm::StringRef Resource = "") { T[Name] = {Kind, Resource, Args}; };
     // math.h, in double, float and long double forms.
     for (llvm::StringRef Base :
          {"sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
@@ -30,28 +28,45 @@ const llvm::StringMap<LibraryEffect> &table() {
           "erfc", "tgamma", "lgamma", "ldexp", "scalbn", "logb", "ilogb"}) {
       for (const char *Suffix : {"", "f", "l"}) {
         std::string Name = Base.str() + Suffix;
-        T[Name] = {K::Pure, ""};
+        T[Name] = {K::Pure, "", "*-"};
       }
     }
-    Add({"abs", "labs", "llabs", "isalnum", "isalpha", "isdigit", "isxdigit", "islower",
-         "isupper", "isspace", "ispunct", "isprint", "isgraph", "iscntrl", "tolower",
-         "toupper"},
-        K::Pure);
-    Add({"memcpy", "memmove", "memset", "memcmp", "memchr", "strcpy", "strncpy", "strcat",
-         "strncat", "strcmp", "strncmp", "strlen", "strchr", "strrchr", "strstr", "strspn",
-         "strcspn", "strpbrk", "atoi", "atol", "atoll", "atof", "strtol", "strtoll",
-         "strtoul", "strtoull", "strtod", "strtof", "qsort", "bsearch"},
-        K::ArgumentMemory);
-    Add({"printf", "puts", "putchar", "vprintf"}, K::InputOutput, "stdout");
-    Add({"scanf", "getchar", "gets", "vscanf"}, K::InputOutput, "stdin");
-    Add({"fprintf", "fputs", "fputc", "putc", "fscanf", "fgets", "fgetc", "getc", "fread",
-         "fwrite", "fopen", "fclose", "fflush", "fseek", "ftell", "rewind", "perror",
-         "vfprintf", "remove", "rename"},
-        K::InputOutput, "files");
-    Add({"getenv", "system", "exit", "abort", "time", "clock", "rand", "srand"},
-        K::InputOutput, "process");
-    Add({"malloc", "calloc", "realloc", "free", "aligned_alloc", "strdup", "strndup"},
-        K::Allocation);
+    for (const char *Name : {"abs", "labs", "llabs", "isalnum", "isalpha", "isdigit",
+                             "isxdigit", "islower", "isupper", "isspace", "ispunct", "isprint",
+                             "isgraph", "iscntrl", "tolower", "toupper"})
+      Add(Name, K::Pure, "-");
+    const std::pair<const char *, const char *> Memory[] = {
+        {"memcpy", "wrn"},   {"memmove", "wrn"},  {"memset", "w-n"},   {"memcmp", "rrn"},
+        {"memchr", "r-n"},   {"strcpy", "WR"},    {"strncpy", "wRn"},  {"strcat", "WR"},
+        {"strncat", "WR-"},  {"strcmp", "RR"},    {"strncmp", "rrn"},  {"strlen", "R"},
+        {"strchr", "R-"},    {"strrchr", "R-"},   {"strstr", "RR"},    {"strspn", "RR"},
+        {"strcspn", "RR"},   {"strpbrk", "RR"},   {"atoi", "R"},       {"atol", "R"},
+        {"atoll", "R"},      {"atof", "R"},       {"strtol", "Ro-"},   {"strtoll", "Ro-"},
+        {"strtoul", "Ro-"},  {"strtoull", "Ro-"}, {"strtod", "Ro"},    {"strtof", "Ro"},
+        {"qsort", "X--f"},   {"bsearch", "RR--f"}};
+    for (const auto &[Name, Args] : Memory)
+      Add(Name, K::ArgumentMemory, Args);
+    // A FILE argument ('-') is the library's own state: the resource says it.
+    const std::tuple<const char *, const char *, const char *> Streams[] = {
+        {"printf", "R*R", "stdout"}, {"puts", "R", "stdout"},      {"putchar", "-", "stdout"},
+        {"vprintf", "R-", "stdout"}, {"scanf", "R*W", "stdin"},    {"getchar", "", "stdin"},
+        {"gets", "W", "stdin"},      {"vscanf", "R-", "stdin"},    {"fprintf", "-R*R", "files"},
+        {"fputs", "R-", "files"},    {"fputc", "--", "files"},     {"putc", "--", "files"},
+        {"fscanf", "-R*W", "files"}, {"fgets", "wn-", "files"},    {"fgetc", "-", "files"},
+        {"getc", "-", "files"},      {"fread", "W---", "files"},   {"fwrite", "R---", "files"},
+        {"fopen", "RR", "files"},    {"fclose", "-", "files"},     {"fflush", "-", "files"},
+        {"fseek", "---", "files"},   {"ftell", "-", "files"},      {"rewind", "-", "files"},
+        {"perror", "R", "files"},    {"vfprintf", "-R-", "files"}, {"remove", "R", "files"},
+        {"rename", "RR", "files"},   {"getenv", "R", "process"},   {"system", "R", "process"},
+        {"exit", "-", "process"},    {"abort", "", "process"},     {"time", "o", "process"},
+        {"clock", "", "process"},    {"rand", "", "process"},      {"srand", "-", "process"}};
+    for (const auto &[Name, Args, Resource] : Streams)
+      Add(Name, K::InputOutput, Args, Resource);
+    const std::pair<const char *, const char *> Heap[] = {
+        {"malloc", "-"}, {"calloc", "--"},        {"realloc", "D-"}, {"free", "D"},
+        {"aligned_alloc", "--"}, {"strdup", "R"}, {"strndup", "R-"}};
+    for (const auto &[Name, Args] : Heap)
+      Add(Name, K::Allocation, Args);
     return T;
   }();
   return Table;

@@ -28,6 +28,13 @@ struct LibraryEffect {
   /// The resource an InputOutput function uses ("stdout", "stdin", "files",
   /// "environment"); empty otherwise.
   llvm::StringRef Resource;
+  /// What it does with each argument, a letter per position: 'r'/'w' reads
+  /// or writes the elements counted by the 'n' argument (a size in bytes),
+  /// 'R'/'W' reads or writes as far as it goes (to a terminating NUL, say),
+  /// 'X' both, 'o' writes one element, 'D' frees the memory, 'f' calls the
+  /// function, '-' takes the value only. After '*', the letter for every
+  /// further (variadic) argument.
+  llvm::StringRef Args;
 };
 
 /// The effect of the library function \p Name, or nullptr when the table does

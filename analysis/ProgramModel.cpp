@@ -20,6 +20,14 @@ std::string Region::str() const {
   return Param + "[" + Lo->str() + ":" + Hi->str() + "]";
 }
 
+std::string AccessRegion::str() const {
+  if (Reachable)
+    return Param + "->{" + llvm::join(Fields, ",") + "}*";
+  if (!Unbounded.empty())
+    return Param + "[?]";
+  return Param + "[" + Lo->str() + ":" + Hi->str() + "]";
+}
+
 static Array strings(const std::vector<std::string> &Items) {
   Array A;
   for (const std::string &S : Items)
@@ -45,6 +53,43 @@ template <typename T> static Array arrayOf(const std::vector<T> &Items) {
   return A;
 }
 
+
+Value cleave::toJSON(const AccessRegion &R) {
+  Object O{{"param", R.Param}, {"access", R.Write ? "write" : "read"}};
+  if (R.Reachable)
+    O["reachable_through"] = strings(R.Fields);
+  else if (!R.Unbounded.empty())
+    O["unbounded"] = R.Unbounded;
+  else {
+    O["lo"] = R.Lo->str();
+    O["hi"] = R.Hi->str();
+  }
+  if (!R.Via.empty())
+    O["via"] = R.Via;
+  return O;
+}
+
+static Array facts(const std::vector<EffectFact> &Facts) {
+  Array A;
+  for (const EffectFact &F : Facts) {
+    Object O{{"name", F.Name}};
+    if (!F.Via.empty())
+      O["via"] = F.Via;
+    A.push_back(std::move(O));
+  }
+  return A;
+}
+
+Value cleave::toJSON(const EffectInfo &E) {
+  return Object{{"globals_read", facts(E.GlobalsRead)},
+                {"globals_written", facts(E.GlobalsWritten)},
+                {"regions", arrayOf(E.Accesses)},
+                {"io", facts(E.InputOutput)},
+                {"unknown_calls", facts(E.UnknownCalls)},
+                {"allocation", facts(E.Allocation)},
+                {"other", facts(E.Other)},
+                {"aliasing", strings(E.Aliasing)}};
+}
 
 Value cleave::toJSON(const FunctionInfo &F) {
   Array Params;
@@ -84,6 +129,7 @@ Value cleave::toJSON(const FunctionInfo &F) {
                 // The function's subtables (seed 004 section 2.3.3).
                 {"subtables", Object{{"locals", arrayOf(F.Locals)},
                                      {"references", arrayOf(F.References)}}},
+                {"effects", F.HasBody ? toJSON(F.Effects) : Value(nullptr)},
                 {"remote_eligible", F.RemoteBlockers.empty()},
                 {"remote_blockers", strings(F.RemoteBlockers)}};
 }
@@ -129,7 +175,9 @@ Value cleave::toJSON(const CallSiteInfo &C) {
                 {"callee", C.Callee},
                 {"location", toJSON(C.Pos)},
                 {"arguments", strings(C.Arguments)},
-                {"callee_defined", C.CalleeDefined}};
+                {"callee_defined", C.CalleeDefined},
+                {"remote_eligible", C.Sequential.empty()},
+                {"sequential", strings(C.Sequential)}};
 }
 
 Value cleave::toJSON(const BasicBlockInfo &B) {
@@ -180,6 +228,31 @@ Value cleave::toJSON(const ProgramModel &M) {
 }
 
 
+/// The effect summary for people, a line a fact.
+static void printEffects(const EffectInfo &E, llvm::StringRef Indent, llvm::raw_ostream &OS) {
+  auto Via = [](const std::string &V) { return V.empty() ? "" : " (in '" + V + "')"; };
+  for (const AccessRegion &R : E.Accesses) {
+    OS << Indent << (R.Write ? "writes " : "reads ") << R.str();
+    if (!R.Unbounded.empty())
+      OS << ", unbounded: " << R.Unbounded;
+    OS << Via(R.Via) << "\n";
+  }
+  for (const EffectFact &F : E.GlobalsRead)
+    OS << Indent << "reads global " << F.Name << Via(F.Via) << "\n";
+  for (const EffectFact &F : E.GlobalsWritten)
+    OS << Indent << "writes global " << F.Name << Via(F.Via) << "\n";
+  for (const EffectFact &F : E.InputOutput)
+    OS << Indent << "does I/O with " << F.Name << Via(F.Via) << "\n";
+  for (const EffectFact &F : E.UnknownCalls)
+    OS << Indent << "calls " << F.Name << ", effects unknown" << Via(F.Via) << "\n";
+  for (const EffectFact &F : E.Allocation)
+    OS << Indent << "allocates with " << F.Name << Via(F.Via) << "\n";
+  for (const EffectFact &F : E.Other)
+    OS << Indent << F.Name << Via(F.Via) << "\n";
+  for (const std::string &A : E.Aliasing)
+    OS << Indent << "aliasing: " << A << "\n";
+}
+
 void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
   for (const std::string &File : M.Files)
     OS << "file " << File << "\n";
@@ -216,6 +289,8 @@ void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
       OS << "  can run on another node\n";
     for (const std::string &Why : F.RemoteBlockers)
       OS << "  stays local: " << Why << "\n";
+    if (F.HasBody)
+      printEffects(F.Effects, "  ", OS);
     if (F.DivideAndConquer)
       OS << "  divide and conquer\n";
     for (const SelfCallInfo &C : F.SelfCalls) {
@@ -343,6 +418,10 @@ llvm::Error cleave::explainFunction(const ProgramModel &M, llvm::StringRef Funct
       OS << "  a call of '" << F->Name << "' stays on the caller's node, because it:\n";
     for (const std::string &Why : F->RemoteBlockers)
       OS << "    - " << Why << "\n";
+    if (F->HasBody) {
+      OS << "  effects, through the functions it calls:\n";
+      printEffects(F->Effects, "    ", OS);
+    }
     OS << "  calls:\n";
     for (const CallSiteInfo &C : M.CallSites)
       if (C.Caller == F->Name)

@@ -89,6 +89,81 @@ struct DependenceInfo {
   std::string Via;
 };
 
+/// What a function may touch through one of its pointer parameters, read or
+/// written: an interval of elements, the nodes of a linked structure, or
+/// memory it cannot bound.
+struct AccessRegion {
+  std::string Param;
+  bool Write = false;
+  /// An interval: the elements [Lo, Hi) from the parameter's value on entry,
+  /// over the parameters' names.
+  SymExpr::Ptr Lo, Hi;
+  /// A linked structure: the nodes reachable from the parameter through
+  /// Fields (sorted), the first node included.
+  bool Reachable = false;
+  std::vector<std::string> Fields;
+  /// Otherwise: why the region cannot be bounded.
+  std::string Unbounded;
+  /// The callee the access happens in, empty when the function makes it.
+  std::string Via;
+  /// "a[lo:hi]", "t->{left,right}*", "p[?]".
+  std::string str() const;
+};
+
+/// One fact of an effect summary: a global, an I/O function, a function of
+/// unknown effects, ... and the callee it comes through (empty when direct).
+struct EffectFact {
+  std::string Name;
+  std::string Via;
+};
+
+/// A function's side effects, through the functions it calls (its mod/ref
+/// summary).
+struct EffectInfo {
+  std::vector<EffectFact> GlobalsRead, GlobalsWritten; ///< by name
+  /// By parameter (in order), reads before writes.
+  std::vector<AccessRegion> Accesses;
+  std::vector<EffectFact> InputOutput;  ///< the library function doing it
+  std::vector<EffectFact> UnknownCalls; ///< functions whose effects are unknown
+  std::vector<EffectFact> Allocation;   ///< malloc, free, ...
+  /// Whatever else keeps a call on its node, as a phrase completing "the
+  /// function ..." (inline assembly, setjmp, static locals, calls through
+  /// pointers, memory it cannot name).
+  std::vector<EffectFact> Other;
+  /// Aliasing the function creates: locals whose address it takes, pointers
+  /// it stores in globals.
+  std::vector<std::string> Aliasing;
+};
+
+/// A call as effect summaries compose it: what each argument is in the
+/// caller's parameters.
+struct CallEffect {
+  std::string Callee; ///< unique name
+  SourcePos Pos;
+  struct Arg {
+    enum class Kind {
+      Value,   ///< a scalar that is not an expression of the parameters
+      Integer, ///< Value: an expression of the caller's parameters
+      Pointer, ///< into Name, a pointer parameter: Value the offset, or Fields
+      Local,   ///< the caller's own memory (Name: the local, if one)
+      Global,  ///< into global Name
+      Unknown, ///< a pointer the analysis cannot follow (Why)
+    } K = Kind::Value;
+    SymExpr::Ptr Value;
+    std::string Name;
+    std::vector<std::string> Fields;
+    std::string Why;
+    std::string Text; ///< the argument as written
+  };
+  std::vector<Arg> Args;
+};
+
+/// What a function does by itself, before its calls are composed in.
+struct LocalSummary {
+  EffectInfo Direct;
+  std::vector<CallEffect> Calls;
+};
+
 struct FunctionInfo {
   std::string Name;
   SourcePos Pos;
@@ -113,6 +188,12 @@ struct FunctionInfo {
   std::string DependencesOmitted;          ///< why there are none, if so
   /// Why a call of this function cannot run on another node; empty if it can.
   std::vector<std::string> RemoteBlockers;
+  /// The part of RemoteBlockers that its signature and pragma give, and its
+  /// pointer parameters that have no region.
+  std::vector<std::string> SignatureBlockers, Regionless;
+  bool HasBody = false; ///< Local summarizes its body (an alias has none)
+  LocalSummary Local;
+  EffectInfo Effects;  ///< Local with the calls composed in
 };
 
 /// One distinct type of the program. Types refer to each other by Key.
@@ -160,6 +241,9 @@ struct CallSiteInfo {
   SourcePos Pos;
   std::vector<std::string> Arguments; ///< source text of each argument
   bool CalleeDefined = false;
+  /// Why the call stays on the caller's node; empty when it may run on
+  /// another.
+  std::vector<std::string> Sequential;
 };
 
 /// Something the program references and never defines (seed 004 section
@@ -193,6 +277,8 @@ llvm::json::Value toJSON(const DependenceInfo &D);
 llvm::json::Value toJSON(const LocalInfo &L);
 llvm::json::Value toJSON(const ReferenceInfo &R);
 llvm::json::Value toJSON(const UncorrelatedInfo &U);
+llvm::json::Value toJSON(const AccessRegion &R);
+llvm::json::Value toJSON(const EffectInfo &E);
 llvm::json::Value toJSON(const ProgramModel &M);
 
 /// The model for people: files, types, functions, globals, call sites.
@@ -219,6 +305,23 @@ llvm::Error explainFunction(const ProgramModel &M, llvm::StringRef Function,
 /// one entry per type key and per external function or global (a definition
 /// wins over a declaration), every static one kept; tables stay sorted.
 void mergeModel(ProgramModel &Into, ProgramModel From);
+
+/// Composes the effect summaries of the functions of \p M at their call
+/// sites, to a fixed point over recursion, and derives from them every
+/// function's remote blockers and why each call site stays sequential. Run on
+/// a whole program, calls between its files are followed.
+void linkModel(ProgramModel &M);
+
+/// The reasons \p E gives to keep a call on its node, as phrases completing
+/// "the function ...".
+std::vector<std::string> effectBlockers(const EffectInfo &E);
+
+/// Every reason to keep a call on its node: those of the signature, one per
+/// pointer parameter in \p Regionless (saying what the analysis found it
+/// touches, to help write the pragma), then those of the effects \p E.
+std::vector<std::string> remoteBlockersFrom(const std::vector<std::string> &Signature,
+                                            const std::vector<std::string> &Regionless,
+                                            const EffectInfo &E);
 
 } // namespace cleave
 

@@ -373,6 +373,37 @@ AffineForm AffineForm::minus(const AffineForm &O) const {
   return Unknown;
 }
 
+SymExpr::Ptr cleave::simplify(const SymExpr::Ptr &E) {
+  using K = SymExpr::Kind;
+  AffineForm F = AffineForm::of(E);
+  SymExpr::Ptr Sum;
+  auto Add = [&](K Op, SymExpr::Ptr Term) {
+    Sum = !Sum ? (Op == K::Add ? Term : SymExpr::negate(Term)) : SymExpr::binary(Op, Sum, Term);
+  };
+  for (const auto &[Text, Coef] : F.Terms) {
+    auto Atom = parseSymExpr(Text);
+    if (!Atom) {
+      llvm::consumeError(Atom.takeError());
+      return E;
+    }
+    if (Coef == INT64_MIN)
+      return E;
+    int64_t Magnitude = Coef < 0 ? -Coef : Coef;
+    SymExpr::Ptr Term = Magnitude == 1 ? *Atom
+                                       : SymExpr::binary(K::Mul, SymExpr::constant(Magnitude), *Atom);
+    Add(Coef < 0 ? K::Sub : K::Add, Term);
+  }
+  if (!Sum)
+    return SymExpr::constant(F.Constant);
+  if (F.Constant > 0)
+    Add(K::Add, SymExpr::constant(F.Constant));
+  else if (F.Constant < 0 && F.Constant != INT64_MIN)
+    Add(K::Sub, SymExpr::constant(-F.Constant));
+  else if (F.Constant != 0)
+    return E;
+  return Sum;
+}
+
 std::optional<int64_t> AffineForm::constantValue() const {
   if (!Terms.empty())
     return std::nullopt;

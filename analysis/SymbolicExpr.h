@@ -76,6 +76,11 @@ struct AffineForm {
   std::optional<int64_t> constantValue() const;
 };
 
+/// \p E in a canonical affine form (`n - 1`, `lo + (hi - lo) / 2`): the terms
+/// sorted by their text, then the constant; \p E itself when it overflows or
+/// its atoms are not C text of plain identifiers.
+SymExpr::Ptr simplify(const SymExpr::Ptr &E);
+
 /// True when the integer intervals [Lo1, Hi1) and [Lo2, Hi2) share no element
 /// for every value of the variables: one ends before the other starts, or one
 /// of them is empty.

@@ -3,6 +3,7 @@
 #include "analysis/Analysis.h"
 #include "tool/Subcommands.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -27,6 +28,10 @@ static cl::opt<std::string> Explain("explain",
                                     cl::desc("Explain one function: whether and why its calls "
                                              "can run on another node"),
                                     cl::value_desc("FUNC"), cl::sub(AnalyzeCommand));
+static cl::opt<bool> Remarks("remarks",
+                             cl::desc("Say on stderr, as Clang remarks, why each call stays "
+                                      "sequential"),
+                             cl::sub(AnalyzeCommand));
 static cl::opt<std::string> BuildDir("p",
                                      cl::desc("Read compile flags from BUILD_DIR/compile_commands.json"),
                                      cl::value_desc("BUILD_DIR"), cl::sub(AnalyzeCommand));
@@ -39,6 +44,13 @@ int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
   });
   if (E)
     return reportFailure(std::move(E));
+  linkModel(Whole);
+  if (Remarks)
+    for (const CallSiteInfo &C : Whole.CallSites)
+      if (!C.Sequential.empty())
+        llvm::errs() << C.Pos.str() << ": remark: call to '"
+                     << (C.Callee.empty() ? "<pointer>" : C.Callee)
+                     << "' stays sequential: " << llvm::join(C.Sequential, "; ") << "\n";
   if (Dot.getNumOccurrences()) {
     writeDot(Whole, Dot, llvm::outs());
   } else if (!Explain.empty()) {

@@ -26,9 +26,15 @@ void walk(int *v, int n) {
 // CHECK:      void walk(int *v, int n)
 // CHECK-NEXT:   at {{.*}}explain.c:16:6, defined, recursive
 // CHECK-NEXT:   a call of 'walk' stays on the caller's node, because it:
-// CHECK-NEXT:     - has pointer parameter 'v' without a region (add '#pragma cleave region(v[lo:hi])' before the function)
-// CHECK-NEXT:     - reads or writes global 'depth'
+// CHECK-NEXT:     - has pointer parameter 'v' without a region (it accesses v[0:n]; add '#pragma cleave region(v[lo:hi])' before the function)
+// CHECK-NEXT:     - writes global 'depth'
 // CHECK-NEXT:     - does I/O through 'printf' (stdout), which stays on the node that owns it
+// CHECK-NEXT:   effects, through the functions it calls:
+// CHECK-NEXT:     reads v[0:n]
+// CHECK-NEXT:     writes v[0:n]
+// CHECK-NEXT:     reads global depth
+// CHECK-NEXT:     writes global depth
+// CHECK-NEXT:     does I/O with printf
 // CHECK-NEXT:   calls:
 // CHECK-NEXT:     printf at {{.*}}explain.c:18:3 (not defined in the program)
 // CHECK-NEXT:     walk at {{.*}}explain.c:20:5
@@ -42,6 +48,9 @@ void walk(int *v, int n) {
 // LEAF-NEXT:   at {{.*}}explain.c:11:6, defined
 // LEAF-NEXT:   region v[0:n], read and written
 // LEAF-NEXT:   a call of 'leaf' can run on another node
+// LEAF-NEXT:   effects, through the functions it calls:
+// LEAF-NEXT:     reads v[0:n]
+// LEAF-NEXT:     writes v[0:n]
 // LEAF-NEXT:   calls:
 // LEAF-NEXT:   called by:
 // LEAF-NEXT:     walk at {{.*}}explain.c:23:5

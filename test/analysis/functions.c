@@ -9,7 +9,7 @@ extern int shared_total;
 // CHECK: function bump at {{.*}}functions.c:[[@LINE+4]]:6
 // CHECK-NEXT: signature: void bump(int by)
 // CHECK-NEXT: defined, extern
-// CHECK-NEXT: stays local: reads or writes global 'counter'
+// CHECK-NEXT: stays local: writes global 'counter'
 void bump(int by) { counter += by; }
 
 // CHECK: function fib at {{.*}}functions.c:[[@LINE+4]]:12

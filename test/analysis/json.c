@@ -15,13 +15,35 @@ void show(int i) { printf("%d\n", table[i]); }
 // CHECK-NEXT:     "callee": "printf",
 // CHECK-NEXT:     "callee_defined": false,
 // CHECK-NEXT:     "caller": "show",
+// CHECK:          "remote_eligible": false,
+// CHECK-NEXT:     "sequential": [
+// CHECK-NEXT:       "'printf' is a library function"
+// CHECK-NEXT:     ]
 // CHECK:      "files": [
 // CHECK-NEXT:   "{{.*}}json.c"
 // CHECK:      "functions": [
+// CHECK:          "effects": {
+// CHECK-NEXT:       "aliasing": [],
+// CHECK-NEXT:       "allocation": [],
+// CHECK-NEXT:       "globals_read": [
+// CHECK-NEXT:         {
+// CHECK-NEXT:           "name": "table"
+// CHECK-NEXT:         }
+// CHECK-NEXT:       ],
+// CHECK-NEXT:       "globals_written": [],
+// CHECK-NEXT:       "io": [
+// CHECK-NEXT:         {
+// CHECK-NEXT:           "name": "printf"
+// CHECK-NEXT:         }
+// CHECK-NEXT:       ],
+// CHECK-NEXT:       "other": [],
+// CHECK-NEXT:       "regions": [],
+// CHECK-NEXT:       "unknown_calls": []
+// CHECK-NEXT:     },
 // CHECK:          "name": "show",
 // CHECK:          "remote_blockers": [
-// CHECK-NEXT:       "does I/O through 'printf' (stdout), which stays on the node that owns it",
-// CHECK-NEXT:       "reads or writes global 'table'"
+// CHECK-NEXT:       "reads global 'table'",
+// CHECK-NEXT:       "does I/O through 'printf' (stdout), which stays on the node that owns it"
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "remote_eligible": false,
 // CHECK:      "globals": [

@@ -153,3 +153,11 @@ TEST(SymbolicExprTest, EvaluatesWithCArithmetic) {
   EXPECT_EQ(evaluate(parse("n + k"), Values), std::nullopt);        // k unknown
   EXPECT_EQ(evaluate(parse("9223372036854775807 + n"), Values), std::nullopt);
 }
+
+TEST(SymbolicExprTest, SimplifiesToACanonicalAffineForm) {
+  EXPECT_EQ(simplify(parse("0 + (n - 1) + 1"))->str(), "n");
+  EXPECT_EQ(simplify(parse("lo + (hi - lo) / 2 - lo"))->str(), "(hi - lo) / 2");
+  EXPECT_EQ(simplify(parse("4 * i + n - 1 - 4 * i + 3"))->str(), "n + 2");
+  EXPECT_EQ(simplify(parse("2 - k - k"))->str(), "-(2 * k) + 2");
+  EXPECT_EQ(simplify(parse("3 * 0"))->str(), "0");
+}

@@ -1,0 +1,968 @@
+/// \file
+/// Local effect summaries: what a function body touches by itself (globals;
+/// memory through its pointer parameters, as intervals of elements bounded by
+/// its loops or as the nodes of linked structures; library functions from the
+/// table) and what each of its calls passes, for linkModel to compose.
+#include "analysis/AnalysisInternal.h"
+#include "analysis/LibraryEffects.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include <set>
+
+using namespace cleave;
+using namespace clang;
+
+namespace {
+
+/// Where a pointer value points.
+struct Origin {
+  enum class Kind {
+    None,    ///< nowhere yet: no assignment seen, or a null pointer
+    Param,   ///< into what pointer parameter Param pointed to on entry
+    Local,   ///< the function's own memory (Name: the local, if one)
+    Global,  ///< memory of (or reached from) global Name
+    Unknown, ///< somewhere the analysis cannot name (Why)
+  } K = Kind::None;
+  const ParmVarDecl *Param = nullptr;
+  /// Param: the offset in elements, keyed as symbolicValue keys variables;
+  /// null when not an expression of the parameters.
+  SymExpr::Ptr Offset;
+  /// Param: the pointer was loaded from these fields of nodes reached from it
+  /// (a linked structure); Offset is then unused.
+  bool ThroughFields = false;
+  std::set<std::string> Fields;
+  /// Param: inside the element at Offset (an array member of a struct).
+  bool Inside = false;
+  std::string Name, Why;
+
+  static Origin unknown(std::string Why) {
+    Origin O;
+    O.K = Kind::Unknown;
+    O.Why = std::move(Why);
+    return O;
+  }
+  std::string key() const {
+    std::string S = std::to_string(int(K)) + Name + Why + (ThroughFields ? "f" : "") +
+                    (Inside ? "i" : "") + (Param ? Param->getNameAsString() : "") + "|" +
+                    (Offset ? Offset->str() : "?");
+    for (const std::string &F : Fields)
+      S += "," + F;
+    return S;
+  }
+};
+
+/// The join of two origins a pointer may have.
+Origin join(const Origin &A, const Origin &B, const std::string &Var) {
+  using K = Origin::Kind;
+  if (A.K == K::None)
+    return B;
+  if (B.K == K::None || A.key() == B.key())
+    return A;
+  if (A.K == K::Unknown)
+    return A;
+  if (B.K == K::Unknown)
+    return B;
+  if (A.K == K::Param && B.K == K::Param && A.Param == B.Param) {
+    // A pointer that moves by amounts the analysis does not follow.
+    if ((!A.ThroughFields && !A.Offset) || (!B.ThroughFields && !B.Offset)) {
+      Origin J = A;
+      J.ThroughFields = J.Inside = false;
+      J.Fields.clear();
+      J.Offset = nullptr;
+      return J;
+    }
+    // p and p->next, ...: the nodes reachable through the fields of both.
+    auto AtStart = [](const Origin &O) {
+      return O.ThroughFields || (!O.Inside && O.Offset && O.Offset->str() == "0");
+    };
+    if (AtStart(A) && AtStart(B)) {
+      Origin J = A;
+      J.ThroughFields = true;
+      J.Fields.insert(B.Fields.begin(), B.Fields.end());
+      return J;
+    }
+    return Origin::unknown("'" + Var + "', which points at different places of '" +
+                           A.Param->getNameAsString() + "'");
+  }
+  if (A.K == K::Local && B.K == K::Local) {
+    Origin J = A;
+    J.Name.clear();
+    return J;
+  }
+  return Origin::unknown("'" + Var + "', which may point into different objects");
+}
+
+/// An integer loop variable and its range [Lo, Max] (Max inclusive).
+struct LoopRange {
+  std::string Key;
+  SymExpr::Ptr Lo, Max;
+};
+
+/// Whether the C text \p Text mentions the variable keyed \p Key.
+bool mentions(llvm::StringRef Text, llvm::StringRef Key) {
+  for (size_t At = Text.find(Key); At != llvm::StringRef::npos; At = Text.find(Key, At + 1)) {
+    size_t End = At + Key.size();
+    bool Before = At == 0 || !(llvm::isAlnum(Text[At - 1]) || Text[At - 1] == '_');
+    bool After = End == Text.size() || !llvm::isDigit(Text[End]);
+    if (Before && After)
+      return true;
+  }
+  return false;
+}
+
+/// The coefficient of the variable \p Key in \p E, when E is affine in it.
+std::optional<int64_t> coefficient(const SymExpr::Ptr &E, const std::string &Key) {
+  AffineForm F = AffineForm::of(E);
+  for (const auto &[Atom, Coef] : F.Terms)
+    if (Atom != Key && mentions(Atom, Key))
+      return std::nullopt;
+  auto It = F.Terms.find(Key);
+  return It == F.Terms.end() ? 0 : It->second;
+}
+
+/// The display name of a key ("n@12" -> "n").
+std::string keyName(llvm::StringRef Key) { return Key.split('@').first.str(); }
+
+/// \p E divided by \p Size when every term divides exactly (`n * 4` by 4).
+SymExpr::Ptr dividedExactly(const SymExpr::Ptr &E, int64_t Size) {
+  using K = SymExpr::Kind;
+  if (Size == 1)
+    return E;
+  switch (E->kind()) {
+  case K::Constant:
+    return E->value() % Size == 0 ? SymExpr::constant(E->value() / Size) : nullptr;
+  case K::Add:
+  case K::Sub: {
+    auto L = dividedExactly(E->lhs(), Size), R = dividedExactly(E->rhs(), Size);
+    return L && R ? SymExpr::binary(E->kind(), L, R) : nullptr;
+  }
+  case K::Mul:
+    if (auto L = dividedExactly(E->lhs(), Size))
+      return SymExpr::binary(K::Mul, L, E->rhs());
+    if (auto R = dividedExactly(E->rhs(), Size))
+      return SymExpr::binary(K::Mul, E->lhs(), R);
+    return nullptr;
+  default:
+    return nullptr;
+  }
+}
+
+enum class AccessKind { Read, Write, ReadWrite };
+
+class EffectWalker {
+public:
+  EffectWalker(ASTContext &Ctx, const FunctionDecl *FD, LocalSummary &Out)
+      : Ctx(Ctx), FD(FD), Out(Out), Modified(modifiedVariables(FD->getBody())) {
+    for (const ParmVarDecl *P : FD->parameters())
+      if (!Modified.count(P) && !P->getName().empty())
+        ParamNames[symbolKey(P)] = P->getNameAsString();
+    computeVariableOrigins();
+  }
+
+  void run() { stmt(FD->getBody()); }
+
+private:
+  // --- Pointer origins -------------------------------------------------------
+
+  /// The origins of local pointers and of parameters the body reassigns: the
+  /// join of every value assigned, to a fixed point (flow-insensitive).
+  void computeVariableOrigins() {
+    struct Assignments : RecursiveASTVisitor<Assignments> {
+      std::vector<std::pair<const VarDecl *, const Expr *>> Values;
+      std::map<const VarDecl *, std::string> Escapes;
+      llvm::DenseSet<const VarDecl *> Moving;
+      static const VarDecl *var(const Expr *E) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            if (VD->hasLocalStorage() && VD->getType()->isPointerType())
+              return VD;
+        return nullptr;
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (const VarDecl *V = BO->isAssignmentOp() ? var(BO->getLHS()) : nullptr) {
+          if (BO->getOpcode() == BO_Assign)
+            Values.push_back({V, BO->getRHS()});
+          else
+            Moving.insert(V);
+        }
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *UO) {
+        if (const VarDecl *V = var(UO->getSubExpr())) {
+          if (UO->isIncrementDecrementOp())
+            Moving.insert(V);
+          else if (UO->getOpcode() == UO_AddrOf)
+            Escapes[V] = "'" + V->getNameAsString() + "', whose address is taken";
+        }
+        return true;
+      }
+      bool VisitVarDecl(VarDecl *VD) {
+        if (VD->hasLocalStorage() && VD->getType()->isPointerType() && VD->getInit() &&
+            !isa<ParmVarDecl>(VD))
+          Values.push_back({VD, VD->getInit()});
+        return true;
+      }
+    } Scan;
+    Scan.TraverseStmt(FD->getBody());
+    for (const ParmVarDecl *P : FD->parameters())
+      if (Modified.count(P) && P->getType()->isPointerType()) {
+        Origin Entry;
+        Entry.K = Origin::Kind::Param;
+        Entry.Param = P;
+        Entry.Offset = SymExpr::constant(0);
+        VarOrigins[P] = Entry;
+      }
+    for (const auto &[V, Why] : Scan.Escapes)
+      VarOrigins[V] = Origin::unknown(Why);
+    // A pointer stepped through memory (p++, p += k) stays in the object it
+    // started in, at offsets the analysis does not follow.
+    for (const VarDecl *V : Scan.Moving)
+      if (!Scan.Escapes.count(V)) {
+        Origin Somewhere;
+        Somewhere.K = Origin::Kind::Param;
+        Somewhere.Param = dyn_cast<ParmVarDecl>(V);
+        if (Somewhere.Param)
+          VarOrigins[V] = join(VarOrigins[V], Somewhere, V->getNameAsString());
+        else
+          Scan.Values.push_back({V, nullptr});
+      }
+    // Each round can only move an origin up (None, a place, Unknown), and
+    // fields only grow: a few rounds settle any real function.
+    for (int Round = 0; Round < 8; ++Round) {
+      bool Changed = false;
+      for (const auto &[V, Value] : Scan.Values) {
+        Origin &Current = VarOrigins[V];
+        Origin Next = Value ? join(Current, originOf(Value), V->getNameAsString())
+                            : moving(Current);
+        if (Next.key() != Current.key()) {
+          Current = Next;
+          Changed = true;
+        }
+      }
+      if (!Changed)
+        return;
+    }
+    for (const auto &[V, Value] : Scan.Values)
+      VarOrigins[V] = Origin::unknown("'" + V->getNameAsString() + "', which changes too often");
+  }
+
+  /// \p O for a pointer that also moves by steps: its offsets are lost.
+  static Origin moving(Origin O) {
+    if (O.K == Origin::Kind::Param && !O.ThroughFields) {
+      O.Offset = nullptr;
+      O.Inside = false;
+    } else if (O.K == Origin::Kind::Param) {
+      return Origin::unknown("a node pointer stepped by arithmetic");
+    }
+    return O;
+  }
+
+  Origin originOfVariable(const VarDecl *V) {
+    Origin O;
+    if (V->hasGlobalStorage()) {
+      O.K = Origin::Kind::Global;
+      O.Name = V->getNameAsString();
+      return O;
+    }
+    if (!V->getType()->isPointerType()) { // a local array, a struct
+      O.K = Origin::Kind::Local;
+      O.Name = V->getNameAsString();
+      return O;
+    }
+    if (const auto *P = dyn_cast<ParmVarDecl>(V); P && !Modified.count(P)) {
+      O.K = Origin::Kind::Param;
+      O.Param = P;
+      O.Offset = SymExpr::constant(0);
+      return O;
+    }
+    auto It = VarOrigins.find(V);
+    return It == VarOrigins.end() ? O : It->second;
+  }
+
+  /// Where the pointer (or array) expression \p E points.
+  Origin originOf(const Expr *E) {
+    E = E->IgnoreParens();
+    if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return Origin();
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      const Expr *Sub = CE->getSubExpr();
+      switch (CE->getCastKind()) {
+      case CK_NullToPointer:
+        return Origin();
+      case CK_ArrayToPointerDecay:
+        return originOfObject(Sub);
+      case CK_LValueToRValue:
+        return loadedPointer(Sub);
+      case CK_NoOp:
+      case CK_BitCast: {
+        Origin O = originOf(Sub);
+        QualType From = Sub->getType(), To = CE->getType();
+        bool Same = From->isPointerType() && To->isPointerType() &&
+                    Ctx.hasSameUnqualifiedType(From->getPointeeType(), To->getPointeeType());
+        // A cast to void * keeps the place: library calls count its bytes.
+        if (Same || To->isVoidPointerType() || O.K != Origin::Kind::Param)
+          return O;
+        return Origin::unknown("'" + text(E) + "', a cast to another element type");
+      }
+      default:
+        return Origin::unknown("'" + text(E) + "'");
+      }
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        return originOfVariable(V);
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() == BO_Comma)
+        return originOf(BO->getRHS());
+      if (BO->getOpcode() == BO_Assign)
+        return originOf(BO->getRHS());
+      if (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) {
+        const Expr *Ptr = BO->getLHS(), *Int = BO->getRHS();
+        if (BO->getOpcode() == BO_Add && Int->getType()->isPointerType())
+          std::swap(Ptr, Int);
+        return moved(originOf(Ptr), Int, BO->getOpcode() == BO_Sub, E);
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_AddrOf)
+        return originOfObject(UO->getSubExpr());
+      if (UO->isIncrementDecrementOp())
+        return originOf(UO->getSubExpr());
+    }
+    if (const auto *CAO = dyn_cast<CompoundAssignOperator>(E))
+      return originOf(CAO->getLHS());
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+      return join(originOf(CO->getTrueExpr()), originOf(CO->getFalseExpr()), text(E));
+    if (isa<StringLiteral>(E) || isa<CompoundLiteralExpr>(E)) {
+      Origin O;
+      O.K = Origin::Kind::Local;
+      return O;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        if (const LibraryEffect *L = Callee->getIdentifier() && !Callee->hasBody()
+                                         ? libraryEffect(Callee->getName())
+                                         : nullptr;
+            L && L->Kind == LibraryEffectKind::Allocation && Callee->getName() != "free") {
+          Origin O;
+          O.K = Origin::Kind::Local;
+          return O;
+        }
+    return Origin::unknown("'" + text(E) + "'");
+  }
+
+  /// \p Base moved by the integer expression \p Int elements.
+  Origin moved(Origin Base, const Expr *Int, bool Minus, const Expr *Whole) {
+    if (Base.K != Origin::Kind::Param || Base.Inside)
+      return Base;
+    if (Base.ThroughFields)
+      return Origin::unknown("'" + text(Whole) + "', arithmetic on a node pointer");
+    SymExpr::Ptr By = symbolicValue(Int, &Modified, &Ctx);
+    Base.Offset = Base.Offset && By ? SymExpr::binary(Minus ? SymExpr::Kind::Sub
+                                                             : SymExpr::Kind::Add,
+                                                       Base.Offset, By)
+                                    : nullptr;
+    return Base;
+  }
+
+  /// Where the object the lvalue \p L designates lives (for `&L` and arrays).
+  Origin originOfObject(const Expr *L) {
+    L = L->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+        Origin O;
+        O.K = V->hasGlobalStorage() ? Origin::Kind::Global : Origin::Kind::Local;
+        O.Name = V->getNameAsString();
+        return O;
+      }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(L))
+      return moved(originOf(ASE->getBase()), ASE->getIdx(), false, L);
+    if (const auto *UO = dyn_cast<UnaryOperator>(L); UO && UO->getOpcode() == UO_Deref)
+      return originOf(UO->getSubExpr());
+    if (const auto *ME = dyn_cast<MemberExpr>(L)) {
+      Origin O = ME->isArrow() ? originOf(ME->getBase()) : originOfObject(ME->getBase());
+      if (O.K == Origin::Kind::Param && !O.ThroughFields)
+        O.Inside = true;
+      return O;
+    }
+    if (isa<CompoundLiteralExpr>(L) || isa<StringLiteral>(L)) {
+      Origin O;
+      O.K = Origin::Kind::Local;
+      return O;
+    }
+    return Origin::unknown("'" + text(L) + "'");
+  }
+
+  /// Where a pointer loaded from the lvalue \p L points.
+  Origin loadedPointer(const Expr *L) {
+    L = L->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(L))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        return originOfVariable(V);
+    if (const auto *ME = dyn_cast<MemberExpr>(L)) {
+      Origin O = ME->isArrow() ? originOf(ME->getBase()) : originOfObject(ME->getBase());
+      if (O.K == Origin::Kind::Param) {
+        // p->next: the nodes of the structure reachable from p.
+        if (!O.ThroughFields && (O.Inside || !O.Offset || O.Offset->str() != "0") &&
+            ME->isArrow())
+          return Origin::unknown("'" + text(L) + "'");
+        O.ThroughFields = true;
+        O.Inside = false;
+        O.Fields.insert(ME->getMemberDecl()->getNameAsString());
+        return O;
+      }
+      if (O.K == Origin::Kind::Global)
+        return O;
+    }
+    return Origin::unknown("'" + text(L) + "', a pointer loaded from memory");
+  }
+
+  // --- Accesses ----------------------------------------------------------------
+
+  /// An access to element \p Index (keyed SymExpr, null when unknown) of
+  /// what \p O points to.
+  void access(const Origin &O, SymExpr::Ptr Index, AccessKind Kind, const Expr *At) {
+    bool Reads = Kind != AccessKind::Write, Writes = Kind != AccessKind::Read;
+    switch (O.K) {
+    case Origin::Kind::None:
+    case Origin::Kind::Local:
+      return;
+    case Origin::Kind::Global:
+      if (Reads)
+        addFact(Out.Direct.GlobalsRead, O.Name);
+      if (Writes)
+        addFact(Out.Direct.GlobalsWritten, O.Name);
+      return;
+    case Origin::Kind::Unknown:
+      addFact(Out.Direct.Other, std::string(Writes ? "writes" : "reads") +
+                                    " memory it cannot name, through " + O.Why);
+      return;
+    case Origin::Kind::Param:
+      break;
+    }
+    AccessRegion R;
+    R.Param = O.Param->getNameAsString();
+    if (O.ThroughFields) {
+      R.Reachable = true;
+      R.Fields.assign(O.Fields.begin(), O.Fields.end());
+    } else if (!O.Offset) {
+      R.Unbounded = "its offset from '" + R.Param + "' at line " + line(At) +
+                    " is not an expression of the parameters";
+    } else if (O.Inside || Index) {
+      // A field of a node, or an element of an array member, is inside the
+      // element at the offset.
+      interval(O.Inside ? O.Offset : SymExpr::binary(SymExpr::Kind::Add, O.Offset, Index), R,
+               At);
+    } else {
+      R.Unbounded = "the index at line " + line(At) + " is not an integer expression";
+    }
+    record(R, Reads, Writes);
+  }
+
+  /// Adds \p R to the summary as read, written, or both.
+  void record(AccessRegion R, bool Reads, bool Writes) {
+    for (bool Write : {false, true})
+      if (Write ? Writes : Reads) {
+        R.Write = Write;
+        Out.Direct.Accesses.push_back(R);
+      }
+  }
+
+  /// Fills \p R with the elements \p First takes in the enclosing loops, in
+  /// the parameters' names, or says why it cannot.
+  void interval(SymExpr::Ptr First, AccessRegion &R, const Expr *At) {
+    SymExpr::Ptr Min = First, Max = First;
+    for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
+      auto CMin = coefficient(Min, It->Key), CMax = coefficient(Max, It->Key);
+      if (!CMin || !CMax) {
+        R.Unbounded = "the index at line " + line(At) + " is not affine in '" +
+                      keyName(It->Key) + "'";
+        return;
+      }
+      Min = substitute(Min, {{It->Key, *CMin >= 0 ? It->Lo : It->Max}});
+      Max = substitute(Max, {{It->Key, *CMax >= 0 ? It->Max : It->Lo}});
+    }
+    std::string Why;
+    SymExpr::Ptr Lo = inParameters(Min, Why), Last = Lo ? inParameters(Max, Why) : nullptr;
+    if (!Lo || !Last) {
+      R.Unbounded = "the index at line " + line(At) + " depends on " + Why;
+      return;
+    }
+    R.Lo = Lo;
+    R.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, Last, SymExpr::constant(1)));
+  }
+
+  /// \p E in the names of the parameters the body never changes, or null
+  /// with \p Why naming the variable that is not one.
+  SymExpr::Ptr inParameters(const SymExpr::Ptr &E, std::string &Why) {
+    SymMap Names;
+    for (const std::string &V : E->variables()) {
+      auto It = ParamNames.find(V);
+      if (It == ParamNames.end()) {
+        Why = "'" + keyName(V) + "', which is not a parameter the function keeps";
+        return nullptr;
+      }
+      Names[V] = SymExpr::variable(It->second);
+    }
+    return simplify(substitute(E, Names));
+  }
+
+  void addFact(std::vector<EffectFact> &To, std::string Name) {
+    if (llvm::none_of(To, [&](const EffectFact &F) { return F.Name == Name; }))
+      To.push_back({std::move(Name), ""});
+  }
+
+  // --- The walk ------------------------------------------------------------------
+
+  void stmt(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *E = dyn_cast<Expr>(S))
+      return expr(E);
+    if (const auto *FS = dyn_cast<ForStmt>(S)) {
+      stmt(FS->getInit());
+      stmt(FS->getCond());
+      std::optional<LoopRange> Range = loopRange(FS);
+      if (Range)
+        Loops.push_back(*Range);
+      stmt(FS->getBody());
+      stmt(FS->getInc());
+      if (Range)
+        Loops.pop_back();
+      return;
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D)) {
+          if (V->isStaticLocal())
+            addFact(Out.Direct.Other, "has static local '" + V->getNameAsString() + "'");
+          if (V->getInit())
+            expr(V->getInit());
+        }
+      return;
+    }
+    if (isa<GCCAsmStmt>(S) || isa<MSAsmStmt>(S))
+      return addFact(Out.Direct.Other, "contains inline assembly");
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      if (const Expr *V = RS->getRetValue()) {
+        if (V->getType()->isPointerType()) {
+          Origin O = originOf(V);
+          if (O.K == Origin::Kind::Local && !O.Name.empty())
+            addFact(Out.Direct.Other,
+                    "returns a pointer into its own memory (local '" + O.Name + "')");
+        }
+        expr(V);
+      }
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      stmt(Child);
+  }
+
+  /// The range of the variable of a counted loop: `for (i = L; i < U; i++)`
+  /// and its variants (<=, >, >=, !=; ++, --, += c, -= c), when the body
+  /// leaves the variable and the bound alone.
+  std::optional<LoopRange> loopRange(const ForStmt *FS) {
+    const VarDecl *Var = nullptr;
+    const Expr *Start = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+      if (DS->isSingleDecl())
+        if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()); V && V->getInit()) {
+          Var = V;
+          Start = V->getInit();
+        }
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+      if (BO->getOpcode() == BO_Assign)
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())) {
+          Var = dyn_cast<VarDecl>(DRE->getDecl());
+          Start = BO->getRHS();
+        }
+    }
+    if (!Var || !Var->getType()->isIntegerType() || Var->hasGlobalStorage() || !FS->getInc() ||
+        !FS->getCond())
+      return std::nullopt;
+    auto IsVar = [&](const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == Var;
+    };
+    // The step: its sign only.
+    int Step = 0;
+    const Expr *Inc = FS->getInc()->IgnoreParens();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Inc); UO && IsVar(UO->getSubExpr()))
+      Step = UO->isIncrementOp() ? 1 : UO->isDecrementOp() ? -1 : 0;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Inc); BO && IsVar(BO->getLHS())) {
+      const Expr *By = nullptr;
+      int Sign = 0;
+      if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+        By = BO->getRHS();
+        Sign = BO->getOpcode() == BO_AddAssign ? 1 : -1;
+      } else if (const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParens());
+                 BO->getOpcode() == BO_Assign && Sum &&
+                 (Sum->getOpcode() == BO_Add || Sum->getOpcode() == BO_Sub) &&
+                 IsVar(Sum->getLHS())) {
+        By = Sum->getRHS();
+        Sign = Sum->getOpcode() == BO_Add ? 1 : -1;
+      }
+      SymExpr::Ptr C = By ? symbolicValue(By, nullptr, &Ctx) : nullptr;
+      if (C && C->kind() == SymExpr::Kind::Constant && C->value() > 0)
+        Step = Sign;
+    }
+    if (Step == 0)
+      return std::nullopt;
+    llvm::DenseSet<const VarDecl *> InLoop = modifiedVariables(FS->getBody());
+    for (const VarDecl *V : modifiedVariables(FS->getInc()))
+      InLoop.insert(V);
+    if (modifiedVariables(FS->getBody()).count(Var) || !modifiedVariables(FS->getCond()).empty())
+      return std::nullopt;
+    // The bound: the first conjunct of the condition that compares the
+    // variable.
+    std::vector<const Expr *> Conjuncts{FS->getCond()};
+    for (size_t I = 0; I < Conjuncts.size(); ++I)
+      if (const auto *BO = dyn_cast<BinaryOperator>(Conjuncts[I]->IgnoreParens());
+          BO && BO->getOpcode() == BO_LAnd) {
+        Conjuncts.push_back(BO->getLHS());
+        Conjuncts.push_back(BO->getRHS());
+      }
+    SymExpr::Ptr First = symbolicValue(Start, &Modified, &Ctx);
+    if (!First)
+      return std::nullopt;
+    for (const Expr *C : Conjuncts) {
+      const auto *BO = dyn_cast<BinaryOperator>(C->IgnoreParens());
+      if (!BO || !BO->isComparisonOp())
+        continue;
+      BinaryOperatorKind Op = BO->getOpcode();
+      const Expr *Other = nullptr;
+      if (IsVar(BO->getLHS())) {
+        Other = BO->getRHS();
+      } else if (IsVar(BO->getRHS())) {
+        Other = BO->getLHS();
+        Op = BinaryOperator::reverseComparisonOp(Op);
+      } else {
+        continue;
+      }
+      SymExpr::Ptr Bound = symbolicValue(Other, &Modified, &Ctx);
+      if (!Bound)
+        return std::nullopt;
+      for (const VarDecl *V : InLoop)
+        if (llvm::is_contained(Bound->variables(), symbolKey(V)))
+          return std::nullopt;
+      auto Plus = [](SymExpr::Ptr E, int64_t K) {
+        return simplify(SymExpr::binary(SymExpr::Kind::Add, E, SymExpr::constant(K)));
+      };
+      LoopRange R{symbolKey(Var), nullptr, nullptr};
+      if (Step > 0 && (Op == BO_LT || (Op == BO_NE && Step == 1)))
+        R = {R.Key, First, Plus(Bound, -1)};
+      else if (Step > 0 && Op == BO_LE)
+        R = {R.Key, First, Bound};
+      else if (Step < 0 && (Op == BO_GT || (Op == BO_NE)))
+        R = {R.Key, Plus(Bound, 1), First};
+      else if (Step < 0 && Op == BO_GE)
+        R = {R.Key, Bound, First};
+      else
+        return std::nullopt;
+      return R;
+    }
+    return std::nullopt;
+  }
+
+  void expr(const Expr *E) {
+    if (!E)
+      return;
+    E = E->IgnoreParens();
+    if (const auto *CE = dyn_cast<ImplicitCastExpr>(E)) {
+      if (CE->getCastKind() == CK_LValueToRValue)
+        return lvalue(CE->getSubExpr(), AccessKind::Read);
+      if (CE->getCastKind() == CK_ArrayToPointerDecay)
+        return address(CE->getSubExpr());
+      return expr(CE->getSubExpr());
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAssignmentOp()) {
+      lvalue(BO->getLHS(), BO->getOpcode() == BO_Assign ? AccessKind::Write
+                                                         : AccessKind::ReadWrite);
+      expr(BO->getRHS());
+      if (BO->getRHS()->getType()->isPointerType())
+        noteStoredPointer(BO->getLHS(), BO->getRHS());
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->isIncrementDecrementOp())
+        return lvalue(UO->getSubExpr(), AccessKind::ReadWrite);
+      if (UO->getOpcode() == UO_AddrOf)
+        return address(UO->getSubExpr());
+      if (UO->getOpcode() == UO_Deref && !E->getType()->isFunctionType() &&
+          !E->getType()->isArrayType())
+        return lvalue(E, AccessKind::Read);
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return call(Call);
+    if (isa<UnaryExprOrTypeTraitExpr>(E)) // sizeof does not evaluate its operand
+      return;
+    if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
+      // An aggregate used whole (a struct copied, an array member decaying).
+      if (E->getType()->isArrayType())
+        return address(E);
+      return lvalue(E, AccessKind::Read);
+    }
+    if (const auto *SE = dyn_cast<StmtExpr>(E))
+      return stmt(SE->getSubStmt());
+    for (const Stmt *Child : E->children())
+      stmt(Child);
+  }
+
+  /// The lvalue \p L is read or written as \p Kind.
+  void lvalue(const Expr *L, AccessKind Kind) {
+    L = L->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(L)) {
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->hasGlobalStorage()) {
+        if (V->isStaticLocal())
+          return; // reported at its declaration
+        if (Kind != AccessKind::Write)
+          addFact(Out.Direct.GlobalsRead, V->getNameAsString());
+        if (Kind != AccessKind::Read)
+          addFact(Out.Direct.GlobalsWritten, V->getNameAsString());
+      }
+      return;
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(L)) {
+      expr(ASE->getBase());
+      expr(ASE->getIdx());
+      return access(originOf(ASE->getBase()), symbolicValue(ASE->getIdx(), &Modified, &Ctx),
+                    Kind, L);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(L); UO && UO->getOpcode() == UO_Deref) {
+      expr(UO->getSubExpr());
+      return access(originOf(UO->getSubExpr()), SymExpr::constant(0), Kind, L);
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(L)) {
+      if (!ME->isArrow())
+        return lvalue(ME->getBase(), Kind);
+      expr(ME->getBase());
+      Origin O = originOf(ME->getBase());
+      if (O.K == Origin::Kind::Param && !O.ThroughFields)
+        O.Inside = true;
+      return access(O, SymExpr::constant(0), Kind, L);
+    }
+    expr(L);
+  }
+
+  /// The address of the lvalue \p L is taken; nothing is read or written.
+  void address(const Expr *L) {
+    L = L->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(L)) {
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->hasLocalStorage() && !V->getType()->isArrayType())
+        if (llvm::find(Out.Direct.Aliasing, "takes the address of local '" +
+                                                V->getNameAsString() + "'") ==
+            Out.Direct.Aliasing.end())
+          Out.Direct.Aliasing.push_back("takes the address of local '" +
+                                        V->getNameAsString() + "'");
+      return;
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(L)) {
+      expr(ASE->getBase());
+      return expr(ASE->getIdx());
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(L); UO && UO->getOpcode() == UO_Deref)
+      return expr(UO->getSubExpr());
+    if (const auto *ME = dyn_cast<MemberExpr>(L))
+      return ME->isArrow() ? expr(ME->getBase()) : address(ME->getBase());
+    expr(L);
+  }
+
+  /// `g = p`: a pointer the function was given, or its own memory, outlives
+  /// the call in a global.
+  void noteStoredPointer(const Expr *LHS, const Expr *RHS) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+    const auto *G = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!G || !G->hasGlobalStorage())
+      return;
+    Origin O = originOf(RHS);
+    std::string What;
+    if (O.K == Origin::Kind::Param)
+      What = "pointer parameter '" + O.Param->getNameAsString() + "'";
+    else if (O.K == Origin::Kind::Local && !O.Name.empty())
+      What = "the address of its local '" + O.Name + "'";
+    if (What.empty())
+      return;
+    std::string Note = "stores " + What + " in global '" + G->getNameAsString() + "'";
+    addFact(Out.Direct.Other, Note);
+    if (llvm::find(Out.Direct.Aliasing, Note) == Out.Direct.Aliasing.end())
+      Out.Direct.Aliasing.push_back(Note);
+  }
+
+  void call(const CallExpr *CE) {
+    for (const Expr *Arg : CE->arguments())
+      expr(Arg);
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee) {
+      expr(CE->getCallee());
+      return addFact(Out.Direct.Other, "calls through a function pointer");
+    }
+    std::string Name = Callee->getNameAsString();
+    if (llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "longjmp", "_longjmp",
+                            "siglongjmp"},
+                           Name))
+      return addFact(Out.Direct.Other, "calls '" + Name + "', which jumps between functions");
+    if (Callee->getBuiltinID() && !Callee->getDefinition()) {
+      if (!Callee->getIdentifier() || !libraryEffect(Name))
+        return; // __builtin_expect and friends act on values
+    }
+    const FunctionDecl *Def = Callee->getDefinition();
+    const LibraryEffect *Known =
+        !(Def && Def->hasBody()) && Callee->getIdentifier() ? libraryEffect(Name) : nullptr;
+    if (Known)
+      return libraryCall(CE, Name, *Known);
+    CallEffect C;
+    C.Callee = uniqueName(Ctx, Callee);
+    C.Pos = positionOf(Ctx.getSourceManager(), CE->getBeginLoc());
+    for (const Expr *Arg : CE->arguments())
+      C.Args.push_back(argument(Arg));
+    Out.Calls.push_back(std::move(C));
+  }
+
+  CallEffect::Arg argument(const Expr *Arg) {
+    using K = CallEffect::Arg::Kind;
+    CallEffect::Arg A;
+    A.Text = text(Arg);
+    QualType T = Arg->getType();
+    if (T->isIntegerType()) {
+      std::string Why;
+      SymExpr::Ptr V = symbolicValue(Arg, &Modified, &Ctx);
+      if (V && !Arg->HasSideEffects(Ctx))
+        if ((A.Value = inParameters(V, Why)))
+          A.K = K::Integer;
+      return A;
+    }
+    if (!T->isPointerType() && !T->isArrayType())
+      return A;
+    Origin O = originOf(Arg);
+    switch (O.K) {
+    case Origin::Kind::None:
+      return A;
+    case Origin::Kind::Local:
+      A.K = K::Local;
+      A.Name = O.Name;
+      return A;
+    case Origin::Kind::Global:
+      A.K = K::Global;
+      A.Name = O.Name;
+      return A;
+    case Origin::Kind::Unknown:
+      A.K = K::Unknown;
+      A.Why = O.Why;
+      return A;
+    case Origin::Kind::Param:
+      break;
+    }
+    A.K = K::Pointer;
+    A.Name = O.Param->getNameAsString();
+    if (O.ThroughFields || O.Inside) {
+      // Inside a node: only that node, or those reachable from it.
+      A.Fields.assign(O.Fields.begin(), O.Fields.end());
+      if (O.Inside)
+        A.Fields.push_back("");
+      return A;
+    }
+    std::string Why;
+    A.Value = O.Offset ? inParameters(O.Offset, Why) : nullptr;
+    if (!A.Value)
+      A.Why = O.Offset ? "its offset depends on " + Why
+                       : "its offset is not an expression of the parameters";
+    return A;
+  }
+
+  /// A call of a library function: its effects from the table.
+  void libraryCall(const CallExpr *CE, const std::string &Name, const LibraryEffect &L) {
+    if (L.Kind == LibraryEffectKind::InputOutput)
+      addFact(Out.Direct.InputOutput, Name);
+    if (L.Kind == LibraryEffectKind::Allocation)
+      addFact(Out.Direct.Allocation, Name);
+    llvm::StringRef Roles = L.Args;
+    size_t Star = Roles.find('*');
+    const Expr *Count = nullptr;
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      if (I < Star && I < Roles.size() && Roles[I] == 'n')
+        Count = CE->getArg(I);
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      char Role = I < Star && I < Roles.size() ? Roles[I]
+                  : Star + 1 < Roles.size()    ? Roles[Star + 1]
+                                               : '-';
+      const Expr *Arg = CE->getArg(I);
+      if (Role == 'f') {
+        addFact(Out.Direct.Other, "passes a function to '" + Name + "', which calls it");
+        continue;
+      }
+      if (!llvm::StringRef("rwRWXoD").contains(Role) ||
+          !Arg->IgnoreParenImpCasts()->getType()->isPointerType())
+        continue;
+      const Expr *Stripped = Arg->IgnoreParenImpCasts();
+      Origin O = originOf(Stripped);
+      bool Reads = llvm::StringRef("rRX").contains(Role);
+      bool Writes = llvm::StringRef("wWXoD").contains(Role);
+      AccessKind Kind = Reads && Writes ? AccessKind::ReadWrite
+                        : Writes        ? AccessKind::Write
+                                        : AccessKind::Read;
+      if (O.K != Origin::Kind::Param || O.ThroughFields || O.Inside) {
+        access(O, SymExpr::constant(0), Kind, Arg);
+        continue;
+      }
+      // The elements it goes over, from the pointer on.
+      SymExpr::Ptr Elements;
+      if (Role == 'o')
+        Elements = SymExpr::constant(1);
+      QualType Pointee = Stripped->getType()->getPointeeType();
+      if ((Role == 'r' || Role == 'w') && Count && !Pointee->isIncompleteType() &&
+          !Pointee->isVoidType())
+        if (SymExpr::Ptr Bytes = symbolicValue(Count, &Modified, &Ctx))
+          Elements = dividedExactly(Bytes, Ctx.getTypeSizeInChars(Pointee).getQuantity());
+      AccessRegion R;
+      R.Param = O.Param->getNameAsString();
+      R.Via = Name;
+      std::string Why;
+      SymExpr::Ptr Lo = O.Offset ? inParameters(O.Offset, Why) : nullptr;
+      SymExpr::Ptr Hi = Lo && Elements ? inParameters(SymExpr::binary(SymExpr::Kind::Add,
+                                                                      O.Offset, Elements),
+                                                      Why)
+                                       : nullptr;
+      if (Lo && Hi && Loops.empty()) {
+        R.Lo = Lo;
+        R.Hi = Hi;
+      } else {
+        R.Unbounded = Role == 'D' ? "'" + Name + "' frees it"
+                                  : "'" + Name + "' at line " + line(Arg) +
+                                        " goes over a number of elements it cannot bound";
+      }
+      record(R, Reads, Writes);
+    }
+  }
+
+  std::string text(const Expr *E) const {
+    std::string T = Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                         Ctx.getSourceManager(), Ctx.getLangOpts())
+                        .str();
+    if (T.size() > 40)
+      T = T.substr(0, 37) + "...";
+    return T;
+  }
+  std::string line(const Expr *E) const {
+    return std::to_string(positionOf(Ctx.getSourceManager(), E->getBeginLoc()).Line);
+  }
+
+  ASTContext &Ctx;
+  const FunctionDecl *FD;
+  LocalSummary &Out;
+  llvm::DenseSet<const VarDecl *> Modified;
+  std::map<std::string, std::string> ParamNames; ///< key -> name, kept parameters
+  llvm::DenseMap<const VarDecl *, Origin> VarOrigins;
+  std::vector<LoopRange> Loops;
+};
+
+} // namespace
+
+LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD) {
+  LocalSummary Out;
+  EffectWalker(Ctx, FD, Out).run();
+  return Out;
+}

@@ -1,0 +1,431 @@
+/// \file
+/// Interprocedural effects: local summaries composed at call sites to a fixed
+/// point over recursion, the reasons they give to keep a call on its node, and
+/// why each call site stays sequential.
+#include "analysis/AnalysisInternal.h"
+#include "analysis/LibraryEffects.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include <map>
+
+using namespace cleave;
+
+namespace {
+
+/// Rounds of composition before a region that still changes is widened to
+/// "unbounded"; after widening every round can only add facts, fields or
+/// unbounded regions, so the iteration ends.
+constexpr int RoundsBeforeWidening = 6;
+/// More separate intervals of one parameter than this are not kept.
+constexpr size_t MaxIntervals = 4;
+
+std::string displayName(llvm::StringRef UniqueName) {
+  size_t At = UniqueName.rfind("::");
+  return (At == llvm::StringRef::npos ? UniqueName : UniqueName.substr(At + 2)).str();
+}
+
+void addFact(std::vector<EffectFact> &To, const EffectFact &F) {
+  if (llvm::none_of(To, [&](const EffectFact &Old) { return Old.Name == F.Name; }))
+    To.push_back(F);
+}
+
+/// The least interval holding \p A and \p B when their bounds differ by
+/// constants (`a[1:n]` and `a[2:n + 2]` give `a[1:n + 2]`); it may take in
+/// the elements between them, which only makes the summary larger.
+std::optional<AccessRegion> hull(const AccessRegion &A, const AccessRegion &B) {
+  auto Difference = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) { // X - Y
+    return AffineForm::of(X).minus(AffineForm::of(Y)).constantValue();
+  };
+  auto Lo = Difference(A.Lo, B.Lo), Hi = Difference(A.Hi, B.Hi);
+  if (!Lo || !Hi)
+    return std::nullopt;
+  AccessRegion H = A;
+  H.Lo = *Lo <= 0 ? A.Lo : B.Lo;
+  H.Hi = *Hi >= 0 ? A.Hi : B.Hi;
+  return H;
+}
+
+bool isFirstElement(const AccessRegion &R) {
+  return R.Lo && R.Lo->str() == "0" && R.Hi->str() == "1";
+}
+
+/// One region per parameter and direction where it can: intervals that meet
+/// are joined, those inside another dropped; an unbounded region absorbs the
+/// rest, nodes of a linked structure absorb its first element.
+std::vector<AccessRegion> normalized(const std::vector<AccessRegion> &In,
+                                     const std::vector<ParamInfo> &Params) {
+  std::vector<AccessRegion> Out;
+  auto ParamIndex = [&](const std::string &Name) {
+    for (size_t I = 0; I < Params.size(); ++I)
+      if (Params[I].Name == Name)
+        return I;
+    return Params.size();
+  };
+  std::vector<std::pair<std::string, bool>> Groups;
+  for (const AccessRegion &R : In)
+    if (!llvm::is_contained(Groups, std::pair{R.Param, R.Write}))
+      Groups.push_back({R.Param, R.Write});
+  llvm::stable_sort(Groups, [&](const auto &A, const auto &B) {
+    return std::pair{ParamIndex(A.first), A.second} < std::pair{ParamIndex(B.first), B.second};
+  });
+  for (const auto &[Param, Write] : Groups) {
+    std::vector<AccessRegion> G;
+    for (const AccessRegion &R : In)
+      if (R.Param == Param && R.Write == Write)
+        G.push_back(R);
+    auto Unbounded = llvm::find_if(G, [](const AccessRegion &R) { return !R.Unbounded.empty(); });
+    if (Unbounded != G.end()) {
+      Out.push_back(*Unbounded);
+      continue;
+    }
+    if (llvm::any_of(G, [](const AccessRegion &R) { return R.Reachable; })) {
+      AccessRegion Nodes = *llvm::find_if(G, [](const AccessRegion &R) { return R.Reachable; });
+      for (const AccessRegion &R : G) {
+        if (!R.Reachable && !isFirstElement(R)) {
+          Nodes.Reachable = false;
+          Nodes.Fields.clear();
+          Nodes.Unbounded = "it is reached both through fields and by index";
+          break;
+        }
+        Nodes.Fields.insert(Nodes.Fields.end(), R.Fields.begin(), R.Fields.end());
+      }
+      llvm::sort(Nodes.Fields);
+      Nodes.Fields.erase(std::unique(Nodes.Fields.begin(), Nodes.Fields.end()), Nodes.Fields.end());
+      Out.push_back(std::move(Nodes));
+      continue;
+    }
+    // Intervals: join those that meet ([lo:mid] and [mid:hi]) until none do.
+    for (bool Joined = true; Joined;) {
+      Joined = false;
+      for (size_t I = 0; I < G.size() && !Joined; ++I)
+        for (size_t J = 0; J < G.size() && !Joined; ++J) {
+          if (I == J)
+            continue;
+          if (G[I].Hi->str() == G[J].Lo->str()) {
+            G[I].Hi = G[J].Hi;
+          } else if (auto Hull = hull(G[I], G[J])) {
+            G[I] = *Hull;
+          } else {
+            continue;
+          }
+          if (G[I].Via != G[J].Via) // from several places: none to name
+            G[I].Via.clear();
+          G.erase(G.begin() + J);
+          Joined = true;
+        }
+    }
+    if (G.size() > MaxIntervals) {
+      AccessRegion R = G.front();
+      R.Lo = R.Hi = nullptr;
+      R.Unbounded = "it touches more than " + std::to_string(MaxIntervals) +
+                    " separate intervals";
+      Out.push_back(std::move(R));
+      continue;
+    }
+    Out.insert(Out.end(), G.begin(), G.end());
+  }
+  return Out;
+}
+
+void normalize(EffectInfo &E, const std::vector<ParamInfo> &Params) {
+  E.Accesses = normalized(E.Accesses, Params);
+  for (auto *Facts : {&E.GlobalsRead, &E.GlobalsWritten, &E.InputOutput, &E.UnknownCalls,
+                      &E.Allocation, &E.Other})
+    llvm::stable_sort(*Facts,
+                      [](const EffectFact &A, const EffectFact &B) { return A.Name < B.Name; });
+}
+
+/// Callee region \p R of the call \p C in the caller's parameters; nullopt
+/// when it touches none of them (the caller's own memory) and the fact is
+/// recorded in \p Into instead.
+std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C,
+                                      const FunctionInfo &Callee, EffectInfo &Into) {
+  using K = CallEffect::Arg::Kind;
+  std::string Name = displayName(Callee.UniqueName);
+  auto Index = [&](const std::string &Param) {
+    for (size_t I = 0; I < Callee.Params.size(); ++I)
+      if (Callee.Params[I].Name == Param)
+        return I;
+    return Callee.Params.size();
+  };
+  size_t I = Index(R.Param);
+  std::string Where = "its call of '" + Name + "' at line " + std::to_string(C.Pos.Line);
+  if (I >= C.Args.size()) {
+    addFact(Into.Other, {"calls '" + Name + "' with fewer arguments than it takes", ""});
+    return std::nullopt;
+  }
+  const CallEffect::Arg &A = C.Args[I];
+  switch (A.K) {
+  case K::Value:
+  case K::Integer:
+  case K::Local:
+    return std::nullopt;
+  case K::Global:
+    addFact(R.Write ? Into.GlobalsWritten : Into.GlobalsRead, {A.Name, Name});
+    return std::nullopt;
+  case K::Unknown:
+    addFact(Into.Other, {std::string(R.Write ? "writes" : "reads") +
+                             " memory it cannot name, through " + A.Why + " passed to '" +
+                             Name + "'",
+                         ""});
+    return std::nullopt;
+  case K::Pointer:
+    break;
+  }
+  AccessRegion Out;
+  Out.Param = A.Name;
+  Out.Write = R.Write;
+  Out.Via = Name;
+  if (!R.Unbounded.empty()) {
+    Out.Unbounded = R.Unbounded;
+    return Out;
+  }
+  if (!A.Fields.empty()) {
+    if (!R.Reachable && !isFirstElement(R)) {
+      Out.Unbounded = Where + " indexes a node pointer";
+      return Out;
+    }
+    Out.Reachable = true;
+    for (const std::string &F : A.Fields)
+      if (!F.empty())
+        Out.Fields.push_back(F);
+    Out.Fields.insert(Out.Fields.end(), R.Fields.begin(), R.Fields.end());
+    return Out;
+  }
+  if (!A.Value) {
+    Out.Unbounded = Where + " passes '" + A.Text + "': " + A.Why;
+    return Out;
+  }
+  if (R.Reachable) {
+    if (A.Value->str() != "0") {
+      Out.Unbounded = Where + " passes '" + A.Text + "', an offset node pointer";
+      return Out;
+    }
+    Out.Reachable = true;
+    Out.Fields = R.Fields;
+    return Out;
+  }
+  SymMap Subst;
+  for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
+    for (const std::string &V : Bound->variables()) {
+      size_t J = Index(V);
+      if (J >= C.Args.size() || C.Args[J].K != K::Integer) {
+        Out.Unbounded = Where + " passes " +
+                        (J < C.Args.size() ? "'" + C.Args[J].Text + "'" : "nothing") +
+                        " for '" + V + "', which is not an expression of the parameters";
+        return Out;
+      }
+      Subst[V] = C.Args[J].Value;
+    }
+  Out.Lo = simplify(SymExpr::binary(SymExpr::Kind::Add, A.Value, substitute(R.Lo, Subst)));
+  Out.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, A.Value, substitute(R.Hi, Subst)));
+  return Out;
+}
+
+/// The summary of \p F with its calls composed in, given the current
+/// summaries of the functions by unique name.
+EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionInfo *> &ByName) {
+  EffectInfo S = F.Local.Direct;
+  for (const CallEffect &C : F.Local.Calls) {
+    auto It = ByName.find(C.Callee);
+    if (It == ByName.end()) {
+      addFact(S.UnknownCalls, {displayName(C.Callee), ""});
+      continue;
+    }
+    const FunctionInfo &Callee = *It->second;
+    const EffectInfo &CS = Callee.Effects;
+    std::string Name = displayName(Callee.UniqueName);
+    // A self-call brings no fact the function does not have already.
+    if (&Callee != &F)
+        for (auto [From, To] : {std::pair{&CS.GlobalsRead, &S.GlobalsRead},
+                              {&CS.GlobalsWritten, &S.GlobalsWritten},
+                              {&CS.InputOutput, &S.InputOutput},
+                              {&CS.UnknownCalls, &S.UnknownCalls},
+                              {&CS.Allocation, &S.Allocation},
+                              {&CS.Other, &S.Other}})
+        for (const EffectFact &Fact : *From)
+          addFact(*To, {Fact.Name, Name});
+    for (const AccessRegion &R : CS.Accesses)
+      if (auto T = translate(R, C, Callee, S)) {
+        if (&Callee == &F)
+          T->Via.clear();
+        S.Accesses.push_back(std::move(*T));
+      }
+  }
+  normalize(S, F.Params);
+  return S;
+}
+
+/// Regions of \p Next that differ from those of \p Prev become unbounded.
+void widen(EffectInfo &Next, const EffectInfo &Prev) {
+  auto Group = [](const EffectInfo &E, const AccessRegion &R) {
+    std::vector<std::string> Out;
+    for (const AccessRegion &O : E.Accesses)
+      if (O.Param == R.Param && O.Write == R.Write)
+        Out.push_back(O.str());
+    return Out;
+  };
+  for (AccessRegion &R : Next.Accesses)
+    if (R.Unbounded.empty() && Group(Next, R) != Group(Prev, R)) {
+      R.Lo = R.Hi = nullptr;
+      R.Reachable = false;
+      R.Fields.clear();
+      R.Unbounded = "its region grows with each level of recursion";
+    }
+}
+
+} // namespace
+
+void cleave::composeEffects(const std::vector<FunctionInfo *> &Functions) {
+  std::map<std::string, FunctionInfo *> ByName;
+  for (FunctionInfo *F : Functions) {
+    ByName[F->UniqueName] = F;
+    F->Effects = F->Local.Direct;
+    normalize(F->Effects, F->Params);
+  }
+  for (int Round = 0;; ++Round) {
+    bool Changed = false;
+    for (FunctionInfo *F : Functions) {
+      EffectInfo Next = composed(*F, ByName);
+      if (Round >= RoundsBeforeWidening) {
+        widen(Next, F->Effects);
+        normalize(Next, F->Params);
+      }
+      if (toJSON(Next) != toJSON(F->Effects)) {
+        F->Effects = std::move(Next);
+        Changed = true;
+      }
+    }
+    if (!Changed)
+      return;
+  }
+}
+
+std::vector<std::string> cleave::effectBlockers(const EffectInfo &E) {
+  std::vector<std::string> Out;
+  auto Add = [&](const std::string &What, const EffectFact &F) {
+    std::string Why = What + (F.Via.empty() ? "" : " (in its call of '" + F.Via + "')");
+    if (!llvm::is_contained(Out, Why))
+      Out.push_back(Why);
+  };
+  for (const EffectFact &G : E.GlobalsWritten)
+    Add("writes global '" + G.Name + "'", G);
+  for (const EffectFact &G : E.GlobalsRead)
+    if (llvm::none_of(E.GlobalsWritten, [&](const EffectFact &W) { return W.Name == G.Name; }))
+      Add("reads global '" + G.Name + "'", G);
+  for (const EffectFact &F : E.InputOutput) {
+    const LibraryEffect *L = libraryEffect(F.Name);
+    Add("does I/O through '" + F.Name + "' (" + (L ? L->Resource.str() : "unknown") +
+            "), which stays on the node that owns it",
+        F);
+  }
+  for (const EffectFact &F : E.UnknownCalls)
+    Add("calls '" + F.Name + "', whose effects are unknown", F);
+  for (const EffectFact &F : E.Allocation)
+    Add("allocates or frees memory with '" + F.Name + "', which is not followed across nodes yet",
+        F);
+  for (const EffectFact &F : E.Other)
+    Add(F.Name, F);
+  return Out;
+}
+
+std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::string> &Signature,
+                                                    const std::vector<std::string> &Regionless,
+                                                    const EffectInfo &E) {
+  std::vector<std::string> Out = Signature;
+  for (const std::string &Name : Regionless) {
+    std::vector<std::string> Found;
+    for (const AccessRegion &R : E.Accesses) {
+      std::string What =
+          R.Unbounded.empty() ? R.str() : Name + " without a bound, as " + R.Unbounded;
+      if (R.Param == Name && !llvm::is_contained(Found, What))
+        Found.push_back(What);
+    }
+    Out.push_back("has pointer parameter '" + Name + "' without a region (" +
+                  (Found.empty() ? "it is never accessed" : "it accesses " + llvm::join(Found, " and ")) +
+                  "; add '#pragma cleave region(" + Name + "[lo:hi])' before the function)");
+  }
+  for (std::string &Why : effectBlockers(E))
+    if (!llvm::is_contained(Out, Why))
+      Out.push_back(std::move(Why));
+  return Out;
+}
+
+/// Why the call \p Site of \p Callee, described by \p C, passes memory that
+/// may overlap where the callee writes it.
+static std::vector<std::string> overlappingArguments(const CallEffect &C,
+                                                     const FunctionInfo &Callee) {
+  std::vector<std::string> Out;
+  EffectInfo Scratch;
+  for (size_t I = 0; I < C.Args.size() && I < Callee.Params.size(); ++I)
+    for (size_t J = I + 1; J < C.Args.size() && J < Callee.Params.size(); ++J) {
+      const CallEffect::Arg &A = C.Args[I], &B = C.Args[J];
+      using K = CallEffect::Arg::Kind;
+      bool Pointers = (A.K == K::Pointer || A.K == K::Local || A.K == K::Global) && A.K == B.K;
+      if (!Pointers || A.Name.empty() || A.Name != B.Name)
+        continue;
+      std::vector<AccessRegion> RA, RB;
+      bool Writes = false;
+      for (const AccessRegion &R : Callee.Effects.Accesses) {
+        if (R.Param == Callee.Params[I].Name || R.Param == Callee.Params[J].Name) {
+          Writes |= R.Write;
+          if (auto T = A.K == K::Pointer ? translate(R, C, Callee, Scratch) : std::nullopt)
+            (R.Param == Callee.Params[I].Name ? RA : RB).push_back(*T);
+        }
+      }
+      if (!Writes)
+        continue;
+      bool Disjoint = A.K == K::Pointer && !RA.empty() && !RB.empty();
+      for (const AccessRegion &X : RA)
+        for (const AccessRegion &Y : RB)
+          Disjoint &= (!X.Write && !Y.Write) ||
+                      (X.Lo && Y.Lo && provablyDisjoint(X.Lo, X.Hi, Y.Lo, Y.Hi));
+      if (!Disjoint)
+        Out.push_back("its arguments '" + A.Text + "' and '" + B.Text +
+                      "' may overlap, and '" + displayName(Callee.UniqueName) + "' writes them");
+    }
+  return Out;
+}
+
+void cleave::linkModel(ProgramModel &M) {
+  std::vector<FunctionInfo *> Defined;
+  for (FunctionInfo &F : M.Functions)
+    if (F.HasBody)
+      Defined.push_back(&F);
+  composeEffects(Defined);
+  for (FunctionInfo *F : Defined)
+    F->RemoteBlockers = remoteBlockersFrom(F->SignatureBlockers, F->Regionless, F->Effects);
+  // The function a call in file File names: its own static one, else the
+  // program's external one.
+  auto Find = [&](const std::string &Name, const std::string &File) -> const FunctionInfo * {
+    const FunctionInfo *Found = nullptr;
+    for (const FunctionInfo &F : M.Functions)
+      if (F.Name == Name && (!F.Static || F.Pos.File == File) && (!Found || F.Defined))
+        Found = &F;
+    return Found;
+  };
+  std::map<std::string, const CallEffect *> Calls;
+  for (const FunctionInfo *F : Defined)
+    for (const CallEffect &C : F->Local.Calls)
+      Calls[C.Pos.str()] = &C;
+  for (CallSiteInfo &Site : M.CallSites) {
+    Site.Sequential.clear();
+    if (Site.Callee.empty()) {
+      Site.Sequential.push_back("the call goes through a function pointer");
+      continue;
+    }
+    const FunctionInfo *Callee = Find(Site.Callee, Site.Pos.File);
+    Site.CalleeDefined = Callee && Callee->Defined;
+    if (!Site.CalleeDefined) {
+      Site.Sequential.push_back(libraryEffect(Site.Callee)
+                                    ? "'" + Site.Callee + "' is a library function"
+                                    : "'" + Site.Callee + "' has no definition in this program");
+      continue;
+    }
+    for (const std::string &Why : Callee->RemoteBlockers)
+      Site.Sequential.push_back("'" + Site.Callee + "' " + Why);
+    if (auto It = Calls.find(Site.Pos.str()); It != Calls.end())
+      for (std::string &Why : overlappingArguments(*It->second, *Callee))
+        Site.Sequential.push_back(std::move(Why));
+  }
+}

@@ -1,0 +1,73 @@
+// Summaries composed at call sites: arguments with pointer arithmetic put in
+// the callee's regions, a fixed point over recursion, a region that grows
+// with each level widened to unbounded, and memory of the caller's own or of
+// globals passed down.
+// RUN: cleave analyze %s | FileCheck %s
+
+int table[64];
+
+static void zero(double *v, int n) {
+  for (int i = 0; i < n; i++)
+    v[i] = 0;
+}
+
+// CHECK-LABEL: function halves at
+// CHECK:      writes v[0:n] (in 'zero')
+void halves(double *v, int n) {
+  zero(v, n / 2);
+  zero(v + n / 2, n - n / 2);
+}
+
+static void merge(int *a, int *tmp, int lo, int mid, int hi) {
+  for (int k = lo; k < hi; k++)
+    tmp[k] = a[k];
+  for (int k = lo; k < hi; k++)
+    a[k] = tmp[k];
+}
+
+// The halves meet at mid: their regions join into a[lo:hi].
+// CHECK-LABEL: function msort at
+// CHECK:      reads a[lo:hi]
+// CHECK-NEXT: writes a[lo:hi]
+// CHECK-NEXT: reads tmp[lo:hi]
+// CHECK-NEXT: writes tmp[lo:hi]
+void msort(int *a, int *tmp, int lo, int hi) {
+  if (hi - lo < 2)
+    return;
+  int mid = lo + (hi - lo) / 2;
+  msort(a, tmp, lo, mid);
+  msort(a, tmp, mid, hi);
+  merge(a, tmp, lo, mid, hi);
+}
+
+// Each level goes one element further: no fixed point, so unbounded.
+// CHECK-LABEL: function onward at
+// CHECK:      writes a[?], unbounded: its region grows with each level of recursion
+void onward(int *a, int i, int n) {
+  if (i < n) {
+    a[i] = 0;
+    onward(a, i + 1, n);
+  }
+}
+
+// A local array and a global one passed down: the first is the caller's own
+// memory, the second a global written.
+// CHECK-LABEL: function own at
+// CHECK:      stays local: writes global 'table' (in its call of 'merge')
+// CHECK-NEXT: reads global table (in 'merge')
+// CHECK-NEXT: writes global table (in 'merge')
+// CHECK-NOT:  memory it cannot name
+void own(void) {
+  double mine[8];
+  zero(mine, 8);
+  zero((double *)0, 0);
+  merge(table, table + 32, 0, 16, 32);
+}
+
+// A bound passed down that is not an expression of the parameters.
+// CHECK-LABEL: function unknown_length at
+// CHECK:      writes v[?], unbounded: its call of 'zero' at line [[@LINE+3]] passes 'k' for 'n', which is not an expression of the parameters
+void unknown_length(double *v, int n) {
+  int k = n; k = k * k;
+  zero(v, k);
+}

@@ -1,0 +1,56 @@
+// Regions read and written through pointer parameters, bounded by counted
+// loops with affine subscripts; a bound the analysis cannot prove is said so.
+// RUN: cleave analyze %s | FileCheck %s
+
+// CHECK-LABEL: function down at
+// CHECK:      reads a[0:n]
+// CHECK-NEXT: writes a[0:n]
+void down(int *a, int n) { for (int i = n - 1; i >= 0; i--) a[i] = a[i] + 1; }
+
+// Two constant subscripts: the least interval holding both.
+// CHECK-LABEL: function fixed at
+// CHECK:      reads a[0:8]
+// CHECK-NEXT: writes a[3:4]
+void fixed(int *a) { a[3] = a[0] + a[7]; }
+
+// CHECK-LABEL: function incl at
+// CHECK:      writes a[lo:hi + 1]
+void incl(double *a, int lo, int hi) { int i; for (i = lo; i <= hi; ++i) a[i] = 1; }
+
+// CHECK-LABEL: function moving at
+// CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] depends on 'i', which is not a parameter the function keeps
+void moving(int *a, int n) { int m = n; for (int i = 0; i < m; i++) { a[i] = 0; m--; } }
+
+// CHECK-LABEL: function rows at
+// CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] is not affine in 'i'
+void rows(int *a, int n, int ld) { for (int i = 0; i < n; i++) a[i * ld] = 0; }
+
+// CHECK-LABEL: function step at
+// CHECK:      reads a[1:n]
+// CHECK-NEXT: writes a[0:n - 1]
+void step(int *a, int n) { for (int i = 1; i < n; i += 2) a[i - 1] = a[i]; }
+
+// A triangular nest: the inner bounds use the outer variable.
+// CHECK-LABEL: function tri at
+// CHECK:      writes m[0:5 * n - 4]
+void tri(float *m, int n) { for (int i = 0; i < n; i++) for (int j = i; j < n; j++) m[4 * i + j] = 0; }
+
+// CHECK-LABEL: function up at
+// CHECK:      writes a[0:n]
+// CHECK-NOT:  reads a
+void up(int *a, int n) { for (int i = 0; i < n; i++) a[i] = 0; }
+
+// A pointer stepped through the array loses its offsets.
+// CHECK-LABEL: function walk at
+// CHECK:      writes a[?], unbounded: its offset from 'a' at line [[@LINE+1]] is not an expression of the parameters
+void walk(int *a, int *end) { while (a < end) *a++ = 0; }
+
+// CHECK-LABEL: function window at
+// CHECK:      reads a[0:k + n - 1]
+// CHECK-NEXT: reads b[0:n]
+// CHECK-NEXT: writes b[0:n]
+void window(const int *a, int *b, int n, int k) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < k; j++)
+      b[i] += a[i + j];
+}
