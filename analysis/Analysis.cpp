@@ -24,7 +24,10 @@ using namespace cleave;
 using namespace clang;
 
 std::string cleave::symbolKey(const ValueDecl *D) {
-  return D->getNameAsString() + "@" + std::to_string(D->getID());
+  // The declaration's place tells it from others of its name (two tokens of
+  // one macro expansion have places of their own too). Decl::getID would do,
+  // but it searches the AST's allocator, which grows with the program.
+  return D->getNameAsString() + "@" + llvm::utohexstr(D->getLocation().getRawEncoding());
 }
 
 /// Whether \p E reads only variables outside \p Modified.
@@ -494,6 +497,8 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
     }
     RegionParams.insert(P);
   }
+  if (RegionParams.empty())
+    return Why;
   llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(Def->getBody());
   for (const ParmVarDecl *P : Def->parameters())
     if (RegionParams.count(P) && Modified.count(P))
@@ -588,7 +593,7 @@ private:
 };
 } // namespace
 
-ProgramModel TUAnalysis::model() {
+ProgramModel TUAnalysis::model(bool Graphs) {
   const SourceManager &SM = Ctx.getSourceManager();
   PrintingPolicy Policy(Ctx.getLangOpts());
   ProgramModel M;
@@ -634,20 +639,22 @@ ProgramModel TUAnalysis::model() {
       F.Variadic = FD->isVariadic();
       F.Recursive = isRecursive(FD);
       F.Regions = regions(FD);
-      F.RemoteBlockers = remoteBlockers(FD);
       F.UniqueName = uniqueName(Ctx, FD->getCanonicalDecl());
       if (Def && Def->hasBody()) {
         const FunctionInfo &S = Summaries.at(Def->getCanonicalDecl());
         F.SignatureBlockers = signatureBlockers(Def, &F.Regionless);
+        F.RemoteBlockers = remoteBlockersFrom(F.SignatureBlockers, F.Regionless, S.Effects);
         F.HasBody = true;
         F.Local = S.Local;
         F.Effects = S.Effects;
       } else {
+        F.RemoteBlockers = remoteBlockers(FD);
         F.SignatureBlockers = F.RemoteBlockers;
       }
       if (Def) {
         collectReferences(Ctx, Def, F, M.Uncorrelated);
-        collectControlFlow(Ctx, Def, IsPure, F);
+        if (Graphs)
+          collectControlFlow(Ctx, Def, IsPure, F);
         if (F.Recursive)
           recognizeDivideAndConquer(*this, Def, F);
       }

@@ -63,8 +63,10 @@ public:
   /// The effects of the definition of \p FD, with the calls within the
   /// translation unit composed in; nullptr when it has no definition here.
   const EffectInfo *effects(const clang::FunctionDecl *FD) const;
-  /// The model of this translation unit (declarations of its main file).
-  ProgramModel model();
+  /// The model of this translation unit (declarations of its main file);
+  /// with \p Graphs, each function's control-flow and dependence graphs too
+  /// (they are the larger part of the model and of the time to build it).
+  ProgramModel model(bool Graphs);
 
 private:
   explicit TUAnalysis(clang::ASTContext &Ctx) : Ctx(Ctx) {}

@@ -53,10 +53,13 @@ struct RawReference {
   bool ThroughPointer = false;
 };
 
-/// The accesses statement \p S of function \p FD makes.
+/// The accesses statement \p S of function \p FD makes itself: those of
+/// its subexpressions in \p Elements (the other statements of its
+/// control-flow graph) belong to them.
 std::vector<RawReference> statementReferences(clang::ASTContext &Ctx,
                                               const clang::FunctionDecl *FD,
-                                              const clang::Stmt *S);
+                                              const clang::Stmt *S,
+                                              const llvm::DenseSet<const clang::Stmt *> &Elements);
 
 /// What the body of the function definition \p FD touches by itself, and
 /// what each of its calls passes (Effects.cpp).

@@ -77,6 +77,11 @@ private:
 
   void collectNodes() {
     BlockNodes.resize(Graph.getNumBlockIDs());
+    llvm::DenseSet<const Stmt *> Elements;
+    for (const CFGBlock *Block : Graph)
+      for (const CFGElement &E : *Block)
+        if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
+          Elements.insert(S->getStmt());
     for (const CFGBlock *Block : Graph) {
       unsigned Index = 0;
       for (const CFGElement &E : *Block) {
@@ -85,7 +90,7 @@ private:
           continue;
         StatementNode N;
         N.Name = "B" + std::to_string(Block->getBlockID()) + "." + std::to_string(Index++);
-        for (const RawReference &R : statementReferences(Ctx, FD, S->getStmt()))
+        for (const RawReference &R : statementReferences(Ctx, FD, S->getStmt(), Elements))
           classify(R, N);
         BlockNodes[Block->getBlockID()].push_back(Nodes.size());
         Nodes.push_back(std::move(N));

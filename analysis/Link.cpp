@@ -6,6 +6,9 @@
 #include "analysis/LibraryEffects.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
 #include <map>
 
 using namespace cleave;
@@ -277,27 +280,49 @@ void widen(EffectInfo &Next, const EffectInfo &Prev) {
 } // namespace
 
 void cleave::composeEffects(const std::vector<FunctionInfo *> &Functions) {
+  std::map<std::string, size_t> Index; // unique name -> position in Functions
   std::map<std::string, FunctionInfo *> ByName;
-  for (FunctionInfo *F : Functions) {
+  for (size_t I = 0; I < Functions.size(); ++I) {
+    FunctionInfo *F = Functions[I];
+    Index[F->UniqueName] = I;
     ByName[F->UniqueName] = F;
     F->Effects = F->Local.Direct;
     normalize(F->Effects, F->Params);
   }
-  for (int Round = 0;; ++Round) {
-    bool Changed = false;
-    for (FunctionInfo *F : Functions) {
-      EffectInfo Next = composed(*F, ByName);
-      if (Round >= RoundsBeforeWidening) {
-        widen(Next, F->Effects);
-        normalize(Next, F->Params);
+  // Callees before their callers, a strongly connected component (a set of
+  // mutually recursive functions) at a time: only recursion needs rounds.
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> Calls(Functions.size());
+  std::vector<bool> CallsItself(Functions.size());
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const CallEffect &C : Functions[I]->Local.Calls)
+      if (auto It = Index.find(C.Callee); It != Index.end()) {
+        boost::add_edge(I, It->second, Calls);
+        CallsItself[I] = CallsItself[I] || It->second == I;
       }
-      if (toJSON(Next) != toJSON(F->Effects)) {
-        F->Effects = std::move(Next);
-        Changed = true;
+  std::vector<size_t> Component(Functions.size());
+  size_t Count = boost::strong_components(Calls, Component.data());
+  // Tarjan's algorithm numbers a component after every component it reaches.
+  std::vector<std::vector<FunctionInfo *>> Members(Count);
+  for (size_t I = 0; I < Functions.size(); ++I)
+    Members[Component[I]].push_back(Functions[I]);
+  for (const std::vector<FunctionInfo *> &Group : Members) {
+    bool Recursive = Group.size() > 1 || CallsItself[Index[Group[0]->UniqueName]];
+    for (int Round = 0;; ++Round) {
+      bool Changed = false;
+      for (FunctionInfo *F : Group) {
+        EffectInfo Next = composed(*F, ByName);
+        if (Round >= RoundsBeforeWidening) {
+          widen(Next, F->Effects);
+          normalize(Next, F->Params);
+        }
+        if (!(Next == F->Effects)) {
+          F->Effects = std::move(Next);
+          Changed = true;
+        }
       }
+      if (!Changed || !Recursive)
+        break;
     }
-    if (!Changed)
-      return;
   }
 }
 
@@ -397,11 +422,14 @@ void cleave::linkModel(ProgramModel &M) {
     F->RemoteBlockers = remoteBlockersFrom(F->SignatureBlockers, F->Regionless, F->Effects);
   // The function a call in file File names: its own static one, else the
   // program's external one.
+  llvm::StringMap<std::vector<const FunctionInfo *>> Named;
+  for (const FunctionInfo &F : M.Functions)
+    Named[F.Name].push_back(&F);
   auto Find = [&](const std::string &Name, const std::string &File) -> const FunctionInfo * {
     const FunctionInfo *Found = nullptr;
-    for (const FunctionInfo &F : M.Functions)
-      if (F.Name == Name && (!F.Static || F.Pos.File == File) && (!Found || F.Defined))
-        Found = &F;
+    for (const FunctionInfo *F : Named.lookup(Name))
+      if ((!F->Static || F->Pos.File == File) && (!Found || F->Defined))
+        Found = F;
     return Found;
   };
   std::map<std::string, const CallEffect *> Calls;

@@ -4,12 +4,11 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
 #include <map>
 #include <tuple>
 
 using namespace cleave;
-using llvm::json::Array;
-using llvm::json::Object;
 using llvm::json::Value;
 
 std::string SourcePos::str() const {
@@ -28,205 +27,285 @@ std::string AccessRegion::str() const {
   return Param + "[" + Lo->str() + ":" + Hi->str() + "]";
 }
 
-static Array strings(const std::vector<std::string> &Items) {
-  Array A;
-  for (const std::string &S : Items)
-    A.push_back(S);
-  return A;
+bool AccessRegion::operator==(const AccessRegion &O) const {
+  auto Same = [](const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
+    return A == B || (A && B && A->str() == B->str());
+  };
+  return Param == O.Param && Write == O.Write && Same(Lo, O.Lo) && Same(Hi, O.Hi) &&
+         Reachable == O.Reachable && Fields == O.Fields && Unbounded == O.Unbounded &&
+         Via == O.Via;
 }
 
-Value cleave::toJSON(const SourcePos &P) {
-  return Object{{"file", P.File}, {"line", P.Line}, {"column", P.Column}};
+bool EffectInfo::operator==(const EffectInfo &O) const {
+  return GlobalsRead == O.GlobalsRead && GlobalsWritten == O.GlobalsWritten &&
+         Accesses == O.Accesses && InputOutput == O.InputOutput &&
+         UnknownCalls == O.UnknownCalls && Allocation == O.Allocation && Other == O.Other &&
+         Aliasing == O.Aliasing;
 }
 
-Value cleave::toJSON(const Region &R) {
-  return Object{{"param", R.Param},
-                {"lo", R.Lo->str()},
-                {"hi", R.Hi->str()},
-                {"access", R.ReadOnly ? "read" : "read-write"}};
+// The JSON is streamed, never built as a json::Value tree: the tree of a large
+// program takes several times the memory of the model and most of the time
+// to write it. Each object's keys are written in sorted order.
+using llvm::json::OStream;
+
+/// A string without a copy: json::Value keeps a StringRef as it is.
+static Value text(const std::string &S) { return llvm::StringRef(S); }
+
+static void writeStrings(OStream &J, llvm::StringRef Key, const std::vector<std::string> &Items) {
+  J.attributeArray(Key, [&] {
+    for (const std::string &S : Items)
+      J.value(text(S));
+  });
 }
 
-template <typename T> static Array arrayOf(const std::vector<T> &Items) {
-  Array A;
-  for (const T &I : Items)
-    A.push_back(toJSON(I));
-  return A;
+template <typename T, typename WriteFn>
+static void writeArray(OStream &J, llvm::StringRef Key, const std::vector<T> &Items,
+                       WriteFn Write) {
+  J.attributeArray(Key, [&] {
+    for (const T &I : Items)
+      Write(J, I);
+  });
 }
 
-
-Value cleave::toJSON(const AccessRegion &R) {
-  Object O{{"param", R.Param}, {"access", R.Write ? "write" : "read"}};
-  if (R.Reachable)
-    O["reachable_through"] = strings(R.Fields);
-  else if (!R.Unbounded.empty())
-    O["unbounded"] = R.Unbounded;
-  else {
-    O["lo"] = R.Lo->str();
-    O["hi"] = R.Hi->str();
-  }
-  if (!R.Via.empty())
-    O["via"] = R.Via;
-  return O;
+static void writePos(OStream &J, llvm::StringRef Key, const SourcePos &P) {
+  J.attributeObject(Key, [&] {
+    J.attribute("column", P.Column);
+    J.attribute("file", text(P.File));
+    J.attribute("line", P.Line);
+  });
 }
 
-static Array facts(const std::vector<EffectFact> &Facts) {
-  Array A;
-  for (const EffectFact &F : Facts) {
-    Object O{{"name", F.Name}};
-    if (!F.Via.empty())
-      O["via"] = F.Via;
-    A.push_back(std::move(O));
-  }
-  return A;
+static void writeRegion(OStream &J, const Region &R) {
+  J.object([&] {
+    J.attribute("access", R.ReadOnly ? "read" : "read-write");
+    J.attribute("hi", R.Hi->str());
+    J.attribute("lo", R.Lo->str());
+    J.attribute("param", text(R.Param));
+  });
 }
 
-Value cleave::toJSON(const EffectInfo &E) {
-  return Object{{"globals_read", facts(E.GlobalsRead)},
-                {"globals_written", facts(E.GlobalsWritten)},
-                {"regions", arrayOf(E.Accesses)},
-                {"io", facts(E.InputOutput)},
-                {"unknown_calls", facts(E.UnknownCalls)},
-                {"allocation", facts(E.Allocation)},
-                {"other", facts(E.Other)},
-                {"aliasing", strings(E.Aliasing)}};
-}
-
-Value cleave::toJSON(const FunctionInfo &F) {
-  Array Params;
-  for (const ParamInfo &P : F.Params)
-    Params.push_back(Object{{"name", P.Name}, {"type", P.Type}});
-  Object CFG{{"entry", F.EntryBlock},
-             {"exit", F.ExitBlock},
-             {"blocks", arrayOf(F.Blocks)},
-             {"dependences", arrayOf(F.Dependences)}};
-  if (!F.DependencesOmitted.empty())
-    CFG["dependences_omitted"] = F.DependencesOmitted;
-  Value DivideAndConquer = nullptr;
-  if (F.Recursive && F.Defined) {
-    Array Calls;
-    for (const SelfCallInfo &C : F.SelfCalls) {
-      Object O{{"location", toJSON(C.Pos)},
-               {"alpha", C.Alpha ? Value(*C.Alpha) : Value(nullptr)}};
-      if (!C.Note.empty())
-        O["note"] = C.Note;
-      Calls.push_back(std::move(O));
+static void writeAccess(OStream &J, const AccessRegion &R) {
+  J.object([&] {
+    J.attribute("access", R.Write ? "write" : "read");
+    bool Interval = !R.Reachable && R.Unbounded.empty();
+    if (Interval) {
+      J.attribute("hi", R.Hi->str());
+      J.attribute("lo", R.Lo->str());
     }
-    DivideAndConquer = Object{{"recognized", F.DivideAndConquer}, {"self_calls", std::move(Calls)}};
-  }
-  return Object{{"name", F.Name},
-                {"divide_and_conquer", std::move(DivideAndConquer)},
-                {"control_flow", F.Defined ? Value(std::move(CFG)) : Value(nullptr)},
-                {"location", toJSON(F.Pos)},
-                {"return_type", F.ReturnType},
-                {"signature", F.Signature},
-                {"params", std::move(Params)},
-                {"defined", F.Defined},
-                {"storage", F.Static ? "static" : "extern"},
-                {"variadic", F.Variadic},
-                {"recursive", F.Recursive},
-                {"regions", arrayOf(F.Regions)},
-                {"unique_name", F.UniqueName},
-                // The function's subtables (seed 004 section 2.3.3).
-                {"subtables", Object{{"locals", arrayOf(F.Locals)},
-                                     {"references", arrayOf(F.References)}}},
-                {"effects", F.HasBody ? toJSON(F.Effects) : Value(nullptr)},
-                {"remote_eligible", F.RemoteBlockers.empty()},
-                {"remote_blockers", strings(F.RemoteBlockers)}};
+    J.attribute("param", text(R.Param));
+    if (R.Reachable)
+      writeStrings(J, "reachable_through", R.Fields);
+    else if (!R.Unbounded.empty())
+      J.attribute("unbounded", text(R.Unbounded));
+    if (!R.Via.empty())
+      J.attribute("via", text(R.Via));
+  });
 }
 
-Value cleave::toJSON(const TypeInfo &T) {
-  Object O{{"key", T.Key},           {"kind", T.Kind},   {"spelling", T.Spelling},
-           {"size", T.Size},         {"align", T.Align}, {"complete", T.Complete}};
-  if (!T.Pos.File.empty())
-    O["location"] = toJSON(T.Pos);
-  if (!T.Of.empty())
-    O[T.Kind == "function" ? "returns" : "of"] = T.Of;
-  if (!T.Anchor.empty())
-    O["anchor"] = T.Anchor;
-  if (!T.Qualifiers.empty())
-    O["qualifiers"] = strings(T.Qualifiers);
-  if (T.Kind == "array")
-    O["count"] = T.Count;
-  if (T.Kind == "struct" || T.Kind == "union") {
-    Array Fields;
-    for (const TypeInfo::Member &M : T.Members)
-      Fields.push_back(Object{{"name", M.Name}, {"type", M.Type}, {"offset_bits", M.Value}});
-    O["fields"] = std::move(Fields);
-  }
-  if (T.Kind == "enum") {
-    Array Constants;
-    for (const TypeInfo::Member &M : T.Members)
-      Constants.push_back(Object{{"name", M.Name}, {"value", M.Value}});
-    O["constants"] = std::move(Constants);
-  }
-  if (T.Kind == "function")
-    O["params"] = strings(T.Params);
-  return O;
+static void writeFacts(OStream &J, llvm::StringRef Key, const std::vector<EffectFact> &Facts) {
+  writeArray(J, Key, Facts, [](OStream &J, const EffectFact &F) {
+    J.object([&] {
+      J.attribute("name", text(F.Name));
+      if (!F.Via.empty())
+        J.attribute("via", text(F.Via));
+    });
+  });
 }
 
-Value cleave::toJSON(const GlobalInfo &G) {
-  return Object{{"name", G.Name},          {"type", G.Type},
-                {"location", toJSON(G.Pos)}, {"storage", G.Storage},
-                {"defined", G.Defined},      {"initialized", G.Initialized}};
+static void writeEffects(OStream &J, const EffectInfo &E) {
+  J.attributeObject("effects", [&] {
+    writeStrings(J, "aliasing", E.Aliasing);
+    writeFacts(J, "allocation", E.Allocation);
+    writeFacts(J, "globals_read", E.GlobalsRead);
+    writeFacts(J, "globals_written", E.GlobalsWritten);
+    writeFacts(J, "io", E.InputOutput);
+    writeFacts(J, "other", E.Other);
+    writeArray(J, "regions", E.Accesses, writeAccess);
+    writeFacts(J, "unknown_calls", E.UnknownCalls);
+  });
 }
 
-Value cleave::toJSON(const CallSiteInfo &C) {
-  return Object{{"caller", C.Caller},
-                {"callee", C.Callee},
-                {"location", toJSON(C.Pos)},
-                {"arguments", strings(C.Arguments)},
-                {"callee_defined", C.CalleeDefined},
-                {"remote_eligible", C.Sequential.empty()},
-                {"sequential", strings(C.Sequential)}};
+static void writeControlFlowJSON(OStream &J, const FunctionInfo &F) {
+  J.attributeObject("control_flow", [&] {
+    writeArray(J, "blocks", F.Blocks, [](OStream &J, const BasicBlockInfo &B) {
+      J.object([&] {
+        J.attribute("id", B.Id);
+        writeStrings(J, "statements", B.Statements);
+        J.attributeArray("successors", [&] {
+          for (unsigned S : B.Successors)
+            J.value(S);
+        });
+        if (!B.Terminator.empty())
+          J.attribute("terminator", text(B.Terminator));
+      });
+    });
+    writeArray(J, "dependences", F.Dependences, [](OStream &J, const DependenceInfo &D) {
+      J.object([&] {
+        J.attribute("from", text(D.From));
+        J.attribute("kind", text(D.Kind));
+        J.attribute("to", text(D.To));
+        if (!D.Via.empty())
+          J.attribute("via", text(D.Via));
+      });
+    });
+    if (!F.DependencesOmitted.empty())
+      J.attribute("dependences_omitted", text(F.DependencesOmitted));
+    J.attribute("entry", F.EntryBlock);
+    J.attribute("exit", F.ExitBlock);
+  });
 }
 
-Value cleave::toJSON(const BasicBlockInfo &B) {
-  Array Succs;
-  for (unsigned S : B.Successors)
-    Succs.push_back(S);
-  Object O{{"id", B.Id}, {"statements", strings(B.Statements)}, {"successors", std::move(Succs)}};
-  if (!B.Terminator.empty())
-    O["terminator"] = B.Terminator;
-  return O;
+static void writeFunction(OStream &J, const FunctionInfo &F) {
+  J.object([&] {
+    if (F.Blocks.empty())
+      J.attribute("control_flow", nullptr);
+    else
+      writeControlFlowJSON(J, F);
+    J.attribute("defined", F.Defined);
+    if (F.Recursive && F.Defined)
+      J.attributeObject("divide_and_conquer", [&] {
+        J.attribute("recognized", F.DivideAndConquer);
+        writeArray(J, "self_calls", F.SelfCalls, [](OStream &J, const SelfCallInfo &C) {
+          J.object([&] {
+            J.attribute("alpha", C.Alpha ? Value(*C.Alpha) : Value(nullptr));
+            writePos(J, "location", C.Pos);
+            if (!C.Note.empty())
+              J.attribute("note", text(C.Note));
+          });
+        });
+      });
+    else
+      J.attribute("divide_and_conquer", nullptr);
+    if (F.HasBody)
+      writeEffects(J, F.Effects);
+    else
+      J.attribute("effects", nullptr);
+    writePos(J, "location", F.Pos);
+    J.attribute("name", text(F.Name));
+    writeArray(J, "params", F.Params, [](OStream &J, const ParamInfo &P) {
+      J.object([&] {
+        J.attribute("name", text(P.Name));
+        J.attribute("type", text(P.Type));
+      });
+    });
+    J.attribute("recursive", F.Recursive);
+    writeArray(J, "regions", F.Regions, writeRegion);
+    writeStrings(J, "remote_blockers", F.RemoteBlockers);
+    J.attribute("remote_eligible", F.RemoteBlockers.empty());
+    J.attribute("return_type", text(F.ReturnType));
+    J.attribute("signature", text(F.Signature));
+    J.attribute("storage", F.Static ? "static" : "extern");
+    // The function's subtables (seed 004 section 2.3.3).
+    J.attributeObject("subtables", [&] {
+      writeArray(J, "locals", F.Locals, [](OStream &J, const LocalInfo &L) {
+        J.object([&] {
+          writePos(J, "location", L.Pos);
+          J.attribute("name", text(L.Name));
+          J.attribute("storage", text(L.Storage));
+          J.attribute("type", text(L.Type));
+          J.attribute("unique_name", text(L.UniqueName));
+        });
+      });
+      writeArray(J, "references", F.References, [](OStream &J, const ReferenceInfo &R) {
+        J.object([&] {
+          J.attribute("access", text(R.Access));
+          J.attribute("kind", text(R.Kind));
+          writePos(J, "location", R.Pos);
+          J.attribute("name", text(R.Name));
+          J.attribute("through_pointer", R.ThroughPointer);
+        });
+      });
+    });
+    J.attribute("unique_name", text(F.UniqueName));
+    J.attribute("variadic", F.Variadic);
+  });
 }
 
-Value cleave::toJSON(const DependenceInfo &D) {
-  Object O{{"from", D.From}, {"to", D.To}, {"kind", D.Kind}};
-  if (!D.Via.empty())
-    O["via"] = D.Via;
-  return O;
+static void writeType(OStream &J, const TypeInfo &T) {
+  J.object([&] {
+    J.attribute("align", T.Align);
+    if (!T.Anchor.empty())
+      J.attribute("anchor", text(T.Anchor));
+    J.attribute("complete", T.Complete);
+    if (T.Kind == "enum")
+      writeArray(J, "constants", T.Members, [](OStream &J, const TypeInfo::Member &M) {
+        J.object([&] {
+          J.attribute("name", text(M.Name));
+          J.attribute("value", M.Value);
+        });
+      });
+    if (T.Kind == "array")
+      J.attribute("count", T.Count);
+    if (T.Kind == "struct" || T.Kind == "union")
+      writeArray(J, "fields", T.Members, [](OStream &J, const TypeInfo::Member &M) {
+        J.object([&] {
+          J.attribute("name", text(M.Name));
+          J.attribute("offset_bits", M.Value);
+          J.attribute("type", text(M.Type));
+        });
+      });
+    J.attribute("key", text(T.Key));
+    J.attribute("kind", text(T.Kind));
+    if (!T.Pos.File.empty())
+      writePos(J, "location", T.Pos);
+    bool Function = T.Kind == "function";
+    if (!T.Of.empty() && !Function)
+      J.attribute("of", text(T.Of));
+    if (Function)
+      writeStrings(J, "params", T.Params);
+    if (!T.Qualifiers.empty())
+      writeStrings(J, "qualifiers", T.Qualifiers);
+    if (!T.Of.empty() && Function)
+      J.attribute("returns", text(T.Of));
+    J.attribute("size", T.Size);
+    J.attribute("spelling", text(T.Spelling));
+  });
 }
 
-Value cleave::toJSON(const LocalInfo &L) {
-  return Object{{"name", L.Name},       {"unique_name", L.UniqueName},
-                {"type", L.Type},       {"storage", L.Storage},
-                {"location", toJSON(L.Pos)}};
+static void writeGlobal(OStream &J, const GlobalInfo &G) {
+  J.object([&] {
+    J.attribute("defined", G.Defined);
+    J.attribute("initialized", G.Initialized);
+    writePos(J, "location", G.Pos);
+    J.attribute("name", text(G.Name));
+    J.attribute("storage", text(G.Storage));
+    J.attribute("type", text(G.Type));
+  });
 }
 
-Value cleave::toJSON(const ReferenceInfo &R) {
-  return Object{{"name", R.Name},
-                {"kind", R.Kind},
-                {"access", R.Access},
-                {"through_pointer", R.ThroughPointer},
-                {"location", toJSON(R.Pos)}};
+static void writeCallSite(OStream &J, const CallSiteInfo &C) {
+  J.object([&] {
+    writeStrings(J, "arguments", C.Arguments);
+    J.attribute("callee", text(C.Callee));
+    J.attribute("callee_defined", C.CalleeDefined);
+    J.attribute("caller", text(C.Caller));
+    writePos(J, "location", C.Pos);
+    J.attribute("remote_eligible", C.Sequential.empty());
+    writeStrings(J, "sequential", C.Sequential);
+  });
 }
 
-Value cleave::toJSON(const UncorrelatedInfo &U) {
-  return Object{{"name", U.Name},
-                {"kind", U.Kind},
-                {"type", U.Type},
-                {"referenced_by", strings(U.ReferencedBy)}};
+static void writeUncorrelated(OStream &J, const UncorrelatedInfo &U) {
+  J.object([&] {
+    J.attribute("kind", text(U.Kind));
+    J.attribute("name", text(U.Name));
+    writeStrings(J, "referenced_by", U.ReferencedBy);
+    J.attribute("type", text(U.Type));
+  });
 }
 
-Value cleave::toJSON(const ProgramModel &M) {
-  return Object{{"files", strings(M.Files)},
-                {"types", arrayOf(M.Types)},
-                {"functions", arrayOf(M.Functions)},
-                {"globals", arrayOf(M.Globals)},
-                {"call_sites", arrayOf(M.CallSites)},
-                {"uncorrelated", arrayOf(M.Uncorrelated)}};
+void cleave::writeJSON(const ProgramModel &M, llvm::raw_ostream &OS) {
+  OStream J(OS, 2);
+  J.object([&] {
+    writeArray(J, "call_sites", M.CallSites, writeCallSite);
+    writeStrings(J, "files", M.Files);
+    writeArray(J, "functions", M.Functions, writeFunction);
+    writeArray(J, "globals", M.Globals, writeGlobal);
+    writeArray(J, "types", M.Types, writeType);
+    writeArray(J, "uncorrelated", M.Uncorrelated, writeUncorrelated);
+  });
+  OS << "\n";
 }
-
 
 /// The effect summary for people, a line a fact.
 static void printEffects(const EffectInfo &E, llvm::StringRef Indent, llvm::raw_ostream &OS) {

@@ -6,7 +6,6 @@
 #define CLEAVE_ANALYSIS_PROGRAMMODEL_H
 
 #include "analysis/SymbolicExpr.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
 #include <optional>
@@ -108,6 +107,7 @@ struct AccessRegion {
   std::string Via;
   /// "a[lo:hi]", "t->{left,right}*", "p[?]".
   std::string str() const;
+  bool operator==(const AccessRegion &O) const;
 };
 
 /// One fact of an effect summary: a global, an I/O function, a function of
@@ -115,6 +115,7 @@ struct AccessRegion {
 struct EffectFact {
   std::string Name;
   std::string Via;
+  bool operator==(const EffectFact &O) const { return Name == O.Name && Via == O.Via; }
 };
 
 /// A function's side effects, through the functions it calls (its mod/ref
@@ -133,6 +134,7 @@ struct EffectInfo {
   /// Aliasing the function creates: locals whose address it takes, pointers
   /// it stores in globals.
   std::vector<std::string> Aliasing;
+  bool operator==(const EffectInfo &O) const;
 };
 
 /// A call as effect summaries compose it: what each argument is in the
@@ -266,20 +268,8 @@ struct ProgramModel {
   std::vector<UncorrelatedInfo> Uncorrelated; ///< sorted by name
 };
 
-llvm::json::Value toJSON(const SourcePos &P);
-llvm::json::Value toJSON(const Region &R);
-llvm::json::Value toJSON(const FunctionInfo &F);
-llvm::json::Value toJSON(const TypeInfo &T);
-llvm::json::Value toJSON(const GlobalInfo &G);
-llvm::json::Value toJSON(const CallSiteInfo &C);
-llvm::json::Value toJSON(const BasicBlockInfo &B);
-llvm::json::Value toJSON(const DependenceInfo &D);
-llvm::json::Value toJSON(const LocalInfo &L);
-llvm::json::Value toJSON(const ReferenceInfo &R);
-llvm::json::Value toJSON(const UncorrelatedInfo &U);
-llvm::json::Value toJSON(const AccessRegion &R);
-llvm::json::Value toJSON(const EffectInfo &E);
-llvm::json::Value toJSON(const ProgramModel &M);
+/// Writes \p M as one JSON object, keys sorted, indented by two.
+void writeJSON(const ProgramModel &M, llvm::raw_ostream &OS);
 
 /// The model for people: files, types, functions, globals, call sites.
 void printText(const ProgramModel &M, llvm::raw_ostream &OS);

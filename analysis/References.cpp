@@ -72,9 +72,14 @@ public:
         stmt(S);
   }
 
-  /// Walks one statement, keeping the declarations referenced in \p Out.
-  void walkStatement(const Stmt *S, std::vector<RawReference> &Out) {
+  /// Walks one statement, keeping the declarations referenced in \p Out,
+  /// but not those of the subexpressions in \p Elements, other statements of
+  /// the control-flow graph that compute a value this one only uses.
+  void walkStatement(const Stmt *S, const llvm::DenseSet<const Stmt *> &Elements,
+                     std::vector<RawReference> &Out) {
     Raw = &Out;
+    Root = S;
+    Skip = &Elements;
     stmt(S);
     Raw = nullptr;
   }
@@ -88,6 +93,8 @@ private:
   std::vector<std::string> Blocks; ///< "b12.5" for each open nested block
   llvm::DenseMap<const VarDecl *, std::string> LocalNames;
   std::vector<RawReference> *Raw = nullptr;
+  const Stmt *Root = nullptr;
+  const llvm::DenseSet<const Stmt *> *Skip = nullptr;
 
   void declareLocal(const VarDecl *VD) {
     std::string Scope;
@@ -107,7 +114,7 @@ private:
 
   void record(const ValueDecl *D, Access A, bool Through, SourceLocation Loc) {
     if (Raw)
-      Raw->push_back({D, accessName(A), Through});
+      return Raw->push_back({D, accessName(A), Through});
     ReferenceInfo R;
     R.Access = accessName(A);
     R.ThroughPointer = Through;
@@ -178,6 +185,8 @@ private:
     if (!E)
       return;
     E = E->IgnoreParens();
+    if (Skip && !Through && E != Root && E->isPRValue() && Skip->count(E))
+      return;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       Access Kind = A;
       if (isa<FunctionDecl>(DRE->getDecl()) && A != Access::Call)
@@ -269,12 +278,13 @@ private:
 
 } // namespace
 
-std::vector<RawReference> cleave::statementReferences(ASTContext &Ctx, const FunctionDecl *FD,
-                                                      const Stmt *S) {
+std::vector<RawReference>
+cleave::statementReferences(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *S,
+                            const llvm::DenseSet<const Stmt *> &Elements) {
   FunctionInfo Scratch;
   std::vector<UncorrelatedInfo> Ignored;
   std::vector<RawReference> Out;
-  ReferenceWalker(Ctx, FD, Scratch, Ignored).walkStatement(S, Out);
+  ReferenceWalker(Ctx, FD, Scratch, Ignored).walkStatement(S, Elements, Out);
   return Out;
 }
 

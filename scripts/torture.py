@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs `cleave analyze --json` on every file of the GCC C torture suite
+"""Runs `cleave analyze --json --graphs` on every file of the GCC C torture suite
 (gcc.c-torture/execute and gcc.c-torture/compile, subfolders included) that
 clang-19 itself accepts with -std=gnu89, and checks that each run ends with
 status 0, in time, and with valid JSON. The suite comes from Debian's
@@ -45,7 +45,7 @@ def check(cleave, clang, path):
     if accepted.returncode != 0:
         return False, None
     try:
-        run = subprocess.run([cleave, "analyze", "--json", path, "--"] + FLAGS,
+        run = subprocess.run([cleave, "analyze", "--json", "--graphs", path, "--"] + FLAGS,
                              capture_output=True, timeout=HANG_SECONDS)
     except subprocess.TimeoutExpired:
         return True, "no answer after %d s (hang)" % HANG_SECONDS

@@ -4,7 +4,6 @@
 #include "tool/Subcommands.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace cleave;
@@ -24,6 +23,11 @@ static cl::opt<GraphKind> Dot("dot", cl::desc("Draw a graph in Graphviz's DOT la
                                          clEnumValN(GraphKind::Dependences, "ddg",
                                                     "each function's dependence graph")),
                               cl::sub(AnalyzeCommand));
+static cl::opt<bool> Graphs("graphs",
+                            cl::desc("Also build each function's control-flow and dependence "
+                                     "graphs for the text and JSON output (--dot=cfg and "
+                                     "--dot=ddg build them anyway)"),
+                            cl::sub(AnalyzeCommand));
 static cl::opt<std::string> Explain("explain",
                                     cl::desc("Explain one function: whether and why its calls "
                                              "can run on another node"),
@@ -38,8 +42,9 @@ static cl::opt<std::string> BuildDir("p",
 
 int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
   ProgramModel Whole;
+  bool WithGraphs = Graphs || (Dot.getNumOccurrences() && Dot != GraphKind::CallGraph);
   llvm::Error E = analyzeFiles(Files, {ClangArgs, BuildDir}, [&](TUAnalysis &A) {
-    mergeModel(Whole, A.model());
+    mergeModel(Whole, A.model(WithGraphs));
     return true;
   });
   if (E)
@@ -57,7 +62,7 @@ int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
     if (llvm::Error X = explainFunction(Whole, Explain, llvm::outs()))
       return reportFailure(std::move(X));
   } else if (AsJSON)
-    llvm::outs() << llvm::formatv("{0:2}", toJSON(Whole)) << "\n";
+    writeJSON(Whole, llvm::outs());
   else
     printText(Whole, llvm::outs());
   return 0;

@@ -1,8 +1,8 @@
 // Compound literals and designated initializers: an array's size follows its
 // highest designated index; the reads inside initializers and literals are
 // references, the literals themselves name nothing.
-// RUN: cleave analyze %s | FileCheck %s
-// RUN: cleave analyze --json %s | FileCheck --check-prefix=JSON %s
+// RUN: cleave analyze --graphs %s | FileCheck %s
+// RUN: cleave analyze --graphs --json %s | FileCheck --check-prefix=JSON %s
 struct pt { int x, y, z; };
 struct pt origin = { .y = 2, .x = 1 };
 int sparse[] = { [9] = 1, [2] = 5 };

@@ -1,6 +1,6 @@
 // The conditional and comma operators: each operand referenced where it stands,
 // the arms under their condition, the comma's operands in order.
-// RUN: cleave analyze %s | FileCheck %s
+// RUN: cleave analyze --graphs %s | FileCheck %s
 // RUN: cleave analyze --dot=cfg %s | FileCheck --check-prefix=CFG %s
 int pick(int a, int b, int *p) {
   int m, t;
@@ -47,7 +47,7 @@ int pick(int a, int b, int *p) {
 // CHECK-DAG:  flow dependence B4.1 -> B1.1 via m
 // Writing through the conditional may write t, whose address is taken.
 // CHECK-DAG:  output dependence B4.7 -> B1.1 via t
-// CHECK-DAG:  flow dependence B1.1 -> B1.3 via t
+// CHECK-DAG:  flow dependence B1.1 -> B1.2 via t
 // Each arm runs or not by its condition.
 // CHECK-DAG:  control dependence B7.2 -> B5.0
 // CHECK-DAG:  control dependence B7.2 -> B6.0

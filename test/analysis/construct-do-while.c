@@ -1,7 +1,7 @@
 // do-while with continue and break: the body runs before the first test,
 // continue goes to the test, break leaves the loop, the test loops back.
 // RUN: cleave analyze --dot=cfg %s | FileCheck %s
-// RUN: cleave analyze --json %s | FileCheck --check-prefix=JSON %s
+// RUN: cleave analyze --graphs --json %s | FileCheck --check-prefix=JSON %s
 int drain(int n) {
   int left = 0;
   do {

@@ -1,8 +1,8 @@
 // Function pointers: a local pointer set from two functions, then called
 // directly and through '*': naming a function takes its address, the calls
 // read the pointer and are call sites with an empty callee.
-// RUN: cleave analyze %s | FileCheck %s
-// RUN: cleave analyze --json %s | FileCheck --check-prefix=JSON %s
+// RUN: cleave analyze --graphs %s | FileCheck %s
+// RUN: cleave analyze --graphs --json %s | FileCheck --check-prefix=JSON %s
 static int inc(int x) { return x + 1; }
 static int dec(int x) { return x - 1; }
 int apply(int up, int v) {

@@ -1,7 +1,7 @@
 // goto and labels: a backward goto makes a loop, forward gotos leave it for
 // labelled returns; a GNU computed goto branches to every address-taken label.
 // RUN: cleave analyze --dot=cfg %s -- -std=gnu99 | FileCheck %s
-// RUN: cleave analyze --json %s -- -std=gnu99 | FileCheck --check-prefix=JSON %s
+// RUN: cleave analyze --graphs --json %s -- -std=gnu99 | FileCheck --check-prefix=JSON %s
 int find(const int *v, int n, int key) {
   int i = 0;
 again:

@@ -1,8 +1,8 @@
 // String literals and char arrays: an array sized by its string includes the
 // terminating zero; a pointer to a literal is a pointer; literals name nothing,
 // so indexing one is no reference, while indexing an array or a pointer is.
-// RUN: cleave analyze %s | FileCheck %s
-// RUN: cleave analyze --json %s | FileCheck --check-prefix=JSON %s
+// RUN: cleave analyze --graphs %s | FileCheck %s
+// RUN: cleave analyze --graphs --json %s | FileCheck --check-prefix=JSON %s
 char greeting[] = "hello";
 const char *motto = "be brief";
 char buffer[16];

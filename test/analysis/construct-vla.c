@@ -1,8 +1,8 @@
 // Variable-length arrays and sizeof: VLA locals keep their bounds in their
 // type; the type table has one entry per element type with no static size;
 // sizeof does not evaluate an operand that is not a VLA.
-// RUN: cleave analyze %s -- -Wno-unevaluated-expression | FileCheck %s
-// RUN: cleave analyze --json %s -- -Wno-unevaluated-expression | FileCheck --check-prefix=JSON %s
+// RUN: cleave analyze --graphs %s -- -Wno-unevaluated-expression | FileCheck %s
+// RUN: cleave analyze --graphs --json %s -- -Wno-unevaluated-expression | FileCheck --check-prefix=JSON %s
 unsigned long measure(int n, int m) {
   double grid[n][m + 1];
   int fixed[4];

@@ -1,6 +1,6 @@
 // The dependence graph: flow, anti, output and control dependences between
 // statements, named by variable; through pointers and impure calls, "memory".
-// RUN: cleave analyze %s | FileCheck %s
+// RUN: cleave analyze --graphs %s | FileCheck %s
 // RUN: cleave analyze --dot=ddg %s | FileCheck --check-prefix=DOT %s
 // RUN: cleave analyze --dot=ddg %s | dot -Tsvg -o %t.svg
 int log_value(int);

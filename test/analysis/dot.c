@@ -1,10 +1,10 @@
-// --dot draws the call graph and the control-flow graphs in DOT; Graphviz
-// reads both. The JSON holds each function's control-flow graph.
+// --dot draws the call and control-flow graphs for Graphviz; --graphs adds the latter to the JSON.
 // RUN: cleave analyze --dot=callgraph %s | FileCheck --check-prefix=CALLS %s
 // RUN: cleave analyze --dot=cfg %s | FileCheck --check-prefix=CFG %s
 // RUN: cleave analyze --dot=callgraph %s | dot -Tsvg -o %t.calls.svg
 // RUN: cleave analyze --dot=cfg %s | dot -Tsvg -o %t.cfg.svg
-// RUN: cleave analyze --json %s | FileCheck --check-prefix=JSON %s
+// RUN: cleave analyze --graphs --json %s | FileCheck --check-prefix=JSON %s
+// RUN: cleave analyze --json %s | FileCheck --check-prefix=NOGRAPHS %s
 int printf(const char *, ...);
 
 int count(int n) {
@@ -39,3 +39,7 @@ int main(void) { return printf("%d\n", tree(3)) < 0; }
 // JSON:        "entry": 8,
 // JSON-NEXT:   "exit": 0
 // JSON:      "name": "count",
+
+// NOGRAPHS-NOT: "blocks"
+// NOGRAPHS:     "control_flow": null,
+// NOGRAPHS-NOT: "blocks"
