@@ -417,9 +417,13 @@ void cleave::linkModel(ProgramModel &M) {
   for (FunctionInfo &F : M.Functions)
     if (F.HasBody)
       Defined.push_back(&F);
-  composeEffects(Defined);
-  for (FunctionInfo *F : Defined)
-    F->RemoteBlockers = remoteBlockersFrom(F->SignatureBlockers, F->Regionless, F->Effects);
+  // The summaries of one translation unit were composed when it was
+  // analyzed; only calls between files have more to follow.
+  if (M.Files.size() > 1) {
+    composeEffects(Defined);
+    for (FunctionInfo *F : Defined)
+      F->RemoteBlockers = remoteBlockersFrom(F->SignatureBlockers, F->Regionless, F->Effects);
+  }
   // The function a call in file File names: its own static one, else the
   // program's external one.
   llvm::StringMap<std::vector<const FunctionInfo *>> Named;

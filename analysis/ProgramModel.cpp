@@ -6,6 +6,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 #include <map>
+#include <set>
 #include <tuple>
 
 using namespace cleave;
@@ -409,14 +410,12 @@ void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
        << (C.CalleeDefined ? "" : " [not defined here]") << "\n";
 }
 
-/// Appends the entries of \p From to \p Into, one per key of \p KeyOf: an
-/// entry already there stays unless \p Better prefers the new one.
+/// Appends the entries of \p From to \p Into, one per key of \p KeyOf
+/// (\p Index maps the keys already there to their places): an entry already
+/// there stays unless \p Better prefers the new one.
 template <typename T, typename KeyFn, typename BetterFn>
-static void mergeByKey(std::vector<T> &Into, std::vector<T> From, KeyFn KeyOf,
-                       BetterFn Better) {
-  std::map<std::string, size_t> Index;
-  for (size_t I = 0; I < Into.size(); ++I)
-    Index.emplace(KeyOf(Into[I]), I);
+static void mergeByKey(std::vector<T> &Into, std::map<std::string, size_t> &Index,
+                       std::vector<T> From, KeyFn KeyOf, BetterFn Better) {
   for (T &Item : From) {
     auto [It, New] = Index.emplace(KeyOf(Item), Into.size());
     if (New)
@@ -426,45 +425,52 @@ static void mergeByKey(std::vector<T> &Into, std::vector<T> From, KeyFn KeyOf,
   }
 }
 
-void cleave::mergeModel(ProgramModel &Into, ProgramModel From) {
-  Into.Files.insert(Into.Files.end(), From.Files.begin(), From.Files.end());
-  mergeByKey(Into.Types, std::move(From.Types), [](const TypeInfo &T) { return T.Key; },
-             [](const TypeInfo &New, const TypeInfo &Old) { return New.Complete && !Old.Complete; });
+ProgramModel cleave::mergeModels(std::vector<ProgramModel> Parts) {
+  // All parts at once, each table indexed by key as it grows: merging one
+  // part at a time into a sorted whole took time quadratic in the files.
+  ProgramModel Into;
+  std::map<std::string, size_t> Types, Functions, Globals, Uncorrelated;
   // A static function or global is its file's own: its key names the file.
   auto Scoped = [](const std::string &Name, bool Static, const SourcePos &P) {
     return Static ? P.File + "::" + Name : Name;
   };
-  mergeByKey(Into.Functions, std::move(From.Functions),
-             [&](const FunctionInfo &F) { return Scoped(F.Name, F.Static, F.Pos); },
-             [](const FunctionInfo &New, const FunctionInfo &Old) {
-               return New.Defined && !Old.Defined;
-             });
-  mergeByKey(Into.Globals, std::move(From.Globals),
-             [&](const GlobalInfo &G) { return Scoped(G.Name, G.Storage == "static", G.Pos); },
-             [](const GlobalInfo &New, const GlobalInfo &Old) {
-               return New.Defined && !Old.Defined;
-             });
-  Into.CallSites.insert(Into.CallSites.end(), From.CallSites.begin(), From.CallSites.end());
-  // What one file references without a definition another may define.
-  for (UncorrelatedInfo &U : From.Uncorrelated) {
-    auto Same = llvm::find_if(Into.Uncorrelated,
-                              [&](const UncorrelatedInfo &Old) { return Old.Name == U.Name; });
-    if (Same == Into.Uncorrelated.end()) {
-      Into.Uncorrelated.push_back(std::move(U));
-      continue;
+  auto DefinitionWins = [](const auto &New, const auto &Old) { return New.Defined && !Old.Defined; };
+  for (ProgramModel &From : Parts) {
+    std::move(From.Files.begin(), From.Files.end(), std::back_inserter(Into.Files));
+    mergeByKey(Into.Types, Types, std::move(From.Types), [](const TypeInfo &T) { return T.Key; },
+               [](const TypeInfo &New, const TypeInfo &Old) { return New.Complete && !Old.Complete; });
+    mergeByKey(Into.Functions, Functions, std::move(From.Functions),
+               [&](const FunctionInfo &F) { return Scoped(F.Name, F.Static, F.Pos); },
+               DefinitionWins);
+    mergeByKey(Into.Globals, Globals, std::move(From.Globals),
+               [&](const GlobalInfo &G) { return Scoped(G.Name, G.Storage == "static", G.Pos); },
+               DefinitionWins);
+    std::move(From.CallSites.begin(), From.CallSites.end(), std::back_inserter(Into.CallSites));
+    for (UncorrelatedInfo &U : From.Uncorrelated) {
+      auto [It, New] = Uncorrelated.emplace(U.Name, Into.Uncorrelated.size());
+      if (New) {
+        Into.Uncorrelated.push_back(std::move(U));
+        continue;
+      }
+      std::vector<std::string> &By = Into.Uncorrelated[It->second].ReferencedBy;
+      std::move(U.ReferencedBy.begin(), U.ReferencedBy.end(), std::back_inserter(By));
     }
-    std::vector<std::string> &By = Same->ReferencedBy;
-    By.insert(By.end(), U.ReferencedBy.begin(), U.ReferencedBy.end());
-    llvm::sort(By);
-    By.erase(std::unique(By.begin(), By.end()), By.end());
   }
-  llvm::erase_if(Into.Uncorrelated, [&](const UncorrelatedInfo &U) {
-    return llvm::any_of(Into.Functions,
-                        [&](const FunctionInfo &F) { return F.Defined && F.UniqueName == U.Name; }) ||
-           llvm::any_of(Into.Globals, [&](const GlobalInfo &G) {
-             return G.Defined && G.Storage == "extern" && G.Name == U.Name;
-           });
-  });
+  // What one file references without a definition another may define.
+  std::set<std::string> Defined;
+  for (const FunctionInfo &F : Into.Functions)
+    if (F.Defined)
+      Defined.insert(F.UniqueName);
+  for (const GlobalInfo &G : Into.Globals)
+    if (G.Defined && G.Storage == "extern")
+      Defined.insert(G.Name);
+  llvm::erase_if(Into.Uncorrelated,
+                 [&](const UncorrelatedInfo &U) { return Defined.count(U.Name); });
+  for (UncorrelatedInfo &U : Into.Uncorrelated) {
+    llvm::sort(U.ReferencedBy);
+    U.ReferencedBy.erase(std::unique(U.ReferencedBy.begin(), U.ReferencedBy.end()),
+                         U.ReferencedBy.end());
+  }
   llvm::sort(Into.Uncorrelated,
              [](const UncorrelatedInfo &A, const UncorrelatedInfo &B) { return A.Name < B.Name; });
   llvm::sort(Into.Types, [](const TypeInfo &A, const TypeInfo &B) { return A.Key < B.Key; });
@@ -473,6 +479,7 @@ void cleave::mergeModel(ProgramModel &Into, ProgramModel From) {
   };
   llvm::stable_sort(Into.Functions, ByNameThenFile);
   llvm::stable_sort(Into.Globals, ByNameThenFile);
+  return Into;
 }
 
 llvm::Error cleave::explainFunction(const ProgramModel &M, llvm::StringRef Function,

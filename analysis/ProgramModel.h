@@ -291,10 +291,10 @@ void writeDot(const ProgramModel &M, GraphKind Kind, llvm::raw_ostream &OS);
 llvm::Error explainFunction(const ProgramModel &M, llvm::StringRef Function,
                             llvm::raw_ostream &OS);
 
-/// Adds the model of another translation unit of the same program to \p Into:
-/// one entry per type key and per external function or global (a definition
-/// wins over a declaration), every static one kept; tables stay sorted.
-void mergeModel(ProgramModel &Into, ProgramModel From);
+/// The model of a program from those of its translation units: one entry
+/// per type key and per external function or global (a definition wins over
+/// a declaration), every static one kept; tables sorted.
+ProgramModel mergeModels(std::vector<ProgramModel> Parts);
 
 /// Composes the effect summaries of the functions of \p M at their call
 /// sites, to a fixed point over recursion, and derives from them every

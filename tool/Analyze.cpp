@@ -41,14 +41,15 @@ static cl::opt<std::string> BuildDir("p",
                                      cl::value_desc("BUILD_DIR"), cl::sub(AnalyzeCommand));
 
 int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
-  ProgramModel Whole;
+  std::vector<ProgramModel> Parts;
   bool WithGraphs = Graphs || (Dot.getNumOccurrences() && Dot != GraphKind::CallGraph);
   llvm::Error E = analyzeFiles(Files, {ClangArgs, BuildDir}, [&](TUAnalysis &A) {
-    mergeModel(Whole, A.model(WithGraphs));
+    Parts.push_back(A.model(WithGraphs));
     return true;
   });
   if (E)
     return reportFailure(std::move(E));
+  ProgramModel Whole = mergeModels(std::move(Parts));
   linkModel(Whole);
   if (Remarks)
     for (const CallSiteInfo &C : Whole.CallSites)
