@@ -591,6 +591,29 @@ private:
   const FunctionDecl *Caller;
   std::vector<CallSiteInfo> &Out;
 };
+
+/// The prototype of \p FD as C writes it. The declarator of the result wraps
+/// the name and parameters (`int (*pick(int k))(int)`), so the type printer
+/// writes it around them. A prototype without parameters says `(void)`; a
+/// function declared without one, `()`.
+std::string signature(const FunctionDecl *FD, const PrintingPolicy &Policy) {
+  std::vector<std::string> Params;
+  for (const ParmVarDecl *P : FD->parameters()) {
+    std::string D;
+    llvm::raw_string_ostream OS(D);
+    P->getType().print(OS, Policy, P->getName());
+    Params.push_back(D);
+  }
+  if (FD->isVariadic())
+    Params.push_back("...");
+  if (Params.empty() && FD->hasPrototype())
+    Params.push_back("void");
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  FD->getReturnType().print(OS, Policy,
+                            FD->getNameAsString() + "(" + llvm::join(Params, ", ") + ")");
+  return Out;
+}
 } // namespace
 
 ProgramModel TUAnalysis::model(bool Graphs) {
@@ -623,17 +646,9 @@ ProgramModel TUAnalysis::model(bool Graphs) {
       F.Name = FD->getNameAsString();
       F.Pos = positionOf(SM, Shown->getLocation());
       F.ReturnType = Shown->getReturnType().getAsString(Policy);
-      std::vector<std::string> Declarators;
-      for (const ParmVarDecl *P : Shown->parameters()) {
+      for (const ParmVarDecl *P : Shown->parameters())
         F.Params.push_back({P->getNameAsString(), P->getType().getAsString(Policy)});
-        std::string D;
-        llvm::raw_string_ostream OS(D);
-        P->getType().print(OS, Policy, P->getName());
-        Declarators.push_back(D);
-      }
-      if (Shown->isVariadic())
-        Declarators.push_back("...");
-      F.Signature = F.ReturnType + " " + F.Name + "(" + llvm::join(Declarators, ", ") + ")";
+      F.Signature = signature(Shown, Policy);
       F.Defined = Def != nullptr;
       F.Static = FD->getStorageClass() == SC_Static;
       F.Variadic = FD->isVariadic();
@@ -661,9 +676,7 @@ ProgramModel TUAnalysis::model(bool Graphs) {
       M.Functions.push_back(std::move(F));
     } else if (const auto *VD = dyn_cast<VarDecl>(D)) {
       // `int x;` at file scope is a tentative definition: a definition too.
-      const VarDecl *Def = VD->getDefinition();
-      if (!Def)
-        Def = VD->getActingDefinition();
+      const VarDecl *Def = globalDefinition(VD);
       const VarDecl *Shown = Def ? Def : VD;
       GlobalInfo G;
       G.Name = VD->getNameAsString();

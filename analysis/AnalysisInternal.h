@@ -6,6 +6,7 @@
 #include "analysis/Analysis.h"
 #include "analysis/ProgramModel.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/SmallVector.h"
 #include <functional>
 #include <vector>
 
@@ -72,6 +73,22 @@ void composeEffects(const std::vector<FunctionInfo *> &Functions);
 
 /// The unique name of a variable or function (see LocalInfo::UniqueName).
 std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);
+
+/// The definition of the global \p VD, whichever of its declarations it is
+/// given: the one that initializes it, else its tentative definition
+/// (`int x;`); null when it is only declared.
+const clang::VarDecl *globalDefinition(const clang::VarDecl *VD);
+
+/// Whether \p T is a variable length array type as C defines it: an array
+/// whose size is known only at run time (`int[n]`, `int[3][n]`).
+bool isVariableLength(clang::QualType T);
+
+/// The bounds of variable length arrays that C computes where the type \p T
+/// is written (a declaration, a cast, sizeof), outermost first: through
+/// arrays, pointers and function results (`int (*p)[n]` computes n), but not
+/// a named type's, computed where it was declared.
+llvm::SmallVector<const clang::Expr *, 2> arrayBounds(const clang::ASTContext &Ctx,
+                                                      clang::QualType T);
 
 /// Where \p Loc is, as the program model writes it.
 SourcePos positionOf(const clang::SourceManager &SM, clang::SourceLocation Loc);

@@ -161,7 +161,12 @@ public:
     computeVariableOrigins();
   }
 
-  void run() { stmt(FD->getBody()); }
+  void run() {
+    // On entry, C computes the bounds of the parameters' arrays (C11 6.9.1p10).
+    for (const ParmVarDecl *P : FD->parameters())
+      bounds(P->getOriginalType());
+    stmt(FD->getBody());
+  }
 
 private:
   // --- Pointer origins -------------------------------------------------------
@@ -534,13 +539,17 @@ private:
       return;
     }
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls())
+      for (const Decl *D : DS->decls()) {
+        if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+          bounds(TD->getUnderlyingType());
         if (const auto *V = dyn_cast<VarDecl>(D)) {
           if (V->isStaticLocal())
             addFact(Out.Direct.Other, "has static local '" + V->getNameAsString() + "'");
+          bounds(V->getType());
           if (V->getInit())
             expr(V->getInit());
         }
+      }
       return;
     }
     if (isa<GCCAsmStmt>(S) || isa<MSAsmStmt>(S))
@@ -697,8 +706,17 @@ private:
     }
     if (const auto *Call = dyn_cast<CallExpr>(E))
       return call(Call);
-    if (isa<UnaryExprOrTypeTraitExpr>(E)) // sizeof does not evaluate its operand
-      return;
+    if (const auto *UE = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
+      // Only sizeof of a variable length array evaluates its operand
+      // (C11 6.5.3.4p2): a type's bounds, or an expression.
+      if (UE->getKind() != UETT_SizeOf || !isVariableLength(UE->getTypeOfArgument()))
+        return;
+      if (UE->isArgumentType())
+        return bounds(UE->getArgumentType());
+      return expr(UE->getArgumentExpr());
+    }
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+      bounds(Cast->getTypeAsWritten()); // `(int (*)[n])p` computes n
     if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E)) {
       // An aggregate used whole (a struct copied, an array member decaying).
       if (E->getType()->isArrayType())
@@ -709,6 +727,13 @@ private:
       return stmt(SE->getSubStmt());
     for (const Stmt *Child : E->children())
       stmt(Child);
+  }
+
+  /// Evaluates the bounds of variable length arrays that C computes where
+  /// \p T is written.
+  void bounds(QualType T) {
+    for (const Expr *Bound : arrayBounds(Ctx, T))
+      expr(Bound);
   }
 
   /// The lvalue \p L is read or written as \p Kind.

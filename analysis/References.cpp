@@ -12,21 +12,44 @@ using namespace clang;
 
 std::string cleave::uniqueName(const ASTContext &Ctx, const NamedDecl *D) {
   std::string Name = D->getNameAsString();
-  auto FileScoped = [&](bool Static) {
-    return Static ? positionOf(Ctx.getSourceManager(), D->getLocation()).File + "::" + Name
-                  : Name;
+  // Whichever declaration names it, a function or global of internal linkage
+  // is its file's: a declaration need not say `static` (`static int h;
+  // extern int h;`, or `extern int h;` in a block), and the file is that of
+  // the definition, as when models of several files are merged.
+  auto FileScoped = [&](const NamedDecl *Def) {
+    if (D->getFormalLinkage() != Linkage::Internal)
+      return Name;
+    const Decl *Where = Def ? Def : D->getCanonicalDecl();
+    return positionOf(Ctx.getSourceManager(), Where->getLocation()).File + "::" + Name;
   };
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
-    return FileScoped(FD->getStorageClass() == SC_Static);
+    return FileScoped(FD->getDefinition());
   if (const auto *PD = dyn_cast<ParmVarDecl>(D))
     if (const auto *Owner = dyn_cast_or_null<FunctionDecl>(PD->getDeclContext()))
       return uniqueName(Ctx, Owner) + "::" + Name;
-  if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isFileVarDecl())
-    return FileScoped(VD->getStorageClass() == SC_Static);
+  if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasLinkage())
+    return FileScoped(globalDefinition(VD));
   return Name;
 }
 
+const VarDecl *cleave::globalDefinition(const VarDecl *VD) {
+  if (const VarDecl *Def = VD->getDefinition())
+    return Def;
+  // Without one, the last tentative definition (`int x;`) is the definition,
+  // as Clang's getActingDefinition says; but that asks the declaration it is
+  // called on to be tentative itself, and `extern int x;` or a block-scope
+  // redeclaration is not.
+  for (const VarDecl *R = VD->getMostRecentDecl(); R; R = R->getPreviousDecl())
+    if (R->isThisDeclarationADefinition() == VarDecl::TentativeDefinition)
+      return R;
+  return nullptr;
+}
+
 namespace {
+
+/// Whether \p VD is a variable of the function: a block-scope `extern int g;`
+/// only redeclares the global g.
+bool isLocal(const VarDecl *VD) { return VD->isLocalVarDecl() && !VD->hasExternalStorage(); }
 
 enum class Access { Read, Write, ReadWrite, Address, Allocate, Deallocate, Call };
 
@@ -67,9 +90,21 @@ public:
   }
 
   void walkBody() {
+    // On entry, C computes the bounds of the parameters' arrays
+    // (C11 6.9.1p10), though an array parameter becomes a pointer.
+    for (const ParmVarDecl *P : FD->parameters())
+      bounds(P->getOriginalType());
     if (const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody()))
       for (const Stmt *S : Body->body())
         stmt(S);
+    // The walk follows how expressions are built, not always how they are
+    // written: a designated initializer holds its values by field
+    // (`{ .b = y, .a = x }`), `i[a]` its base first.
+    llvm::stable_sort(Found, [&](const auto &A, const auto &B) {
+      return SM.isBeforeInTranslationUnit(A.first, B.first);
+    });
+    for (auto &[Loc, R] : Found)
+      Info.References.push_back(std::move(R));
   }
 
   /// Walks one statement, keeping the declarations referenced in \p Out,
@@ -92,6 +127,8 @@ private:
   std::vector<UncorrelatedInfo> &Uncorrelated;
   std::vector<std::string> Blocks; ///< "b12.5" for each open nested block
   llvm::DenseMap<const VarDecl *, std::string> LocalNames;
+  /// The references found, with where they are written (expansion locations).
+  std::vector<std::pair<SourceLocation, ReferenceInfo>> Found;
   std::vector<RawReference> *Raw = nullptr;
   const Stmt *Root = nullptr;
   const llvm::DenseSet<const Stmt *> *Skip = nullptr;
@@ -113,6 +150,9 @@ private:
   }
 
   void record(const ValueDecl *D, Access A, bool Through, SourceLocation Loc) {
+    // One declaration per variable, so that the dependence graph sees a
+    // global and a block-scope `extern` redeclaring it as one.
+    D = cast<ValueDecl>(D->getCanonicalDecl());
     if (Raw)
       return Raw->push_back({D, accessName(A), Through});
     ReferenceInfo R;
@@ -122,10 +162,8 @@ private:
     if (const auto *VD = dyn_cast<VarDecl>(D)) {
       auto Local = LocalNames.find(VD);
       R.Name = Local != LocalNames.end() ? Local->second : uniqueName(Ctx, VD);
-      R.Kind = isa<ParmVarDecl>(VD) ? "param"
-               : VD->isLocalVarDeclOrParm() ? "local"
-                                            : "global";
-      if (R.Kind == "global" && !VD->getDefinition() && !VD->getActingDefinition())
+      R.Kind = isa<ParmVarDecl>(VD) ? "param" : isLocal(VD) ? "local" : "global";
+      if (R.Kind == "global" && !globalDefinition(VD))
         noteUncorrelated(VD, "global");
     } else if (const auto *F = dyn_cast<FunctionDecl>(D)) {
       R.Name = uniqueName(Ctx, F);
@@ -138,7 +176,7 @@ private:
     } else {
       return;
     }
-    Info.References.push_back(std::move(R));
+    Found.emplace_back(SM.getExpansionLoc(Loc), std::move(R));
   }
 
   void noteUncorrelated(const ValueDecl *D, const char *Kind) {
@@ -158,15 +196,24 @@ private:
     if (const auto *E = dyn_cast<Expr>(S))
       return expr(E, Access::Read, false);
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D)) {
-          declareLocal(VD);
-          if (const Expr *Init = VD->getInit()) {
-            record(VD, allocates(Init) ? Access::Allocate : Access::Write, false,
-                   VD->getLocation());
-            expr(Init, Access::Read, false);
-          }
-        }
+      for (const Decl *D : DS->decls()) {
+        if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+          bounds(TD->getUnderlyingType());
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (!VD || !isLocal(VD))
+          continue;
+        declareLocal(VD);
+        bounds(VD->getType());
+        // A static local is initialized once, before the program starts, by
+        // constant expressions (C11 6.2.4p3, 6.7.9p4): no call runs its
+        // initializer, and the table lists what a call does.
+        const Expr *Init = VD->getInit();
+        if (!Init || VD->isStaticLocal())
+          continue;
+        record(VD, allocates(Init) ? Access::Allocate : Access::Write, false,
+               VD->getLocation());
+        expr(Init, Access::Read, false);
+      }
       return;
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
@@ -179,6 +226,39 @@ private:
     }
     for (const Stmt *Child : S->children())
       stmt(Child);
+  }
+
+  /// Reads the bounds of variable length arrays that C computes where \p T
+  /// is written.
+  void bounds(QualType T) {
+    for (const Expr *Bound : arrayBounds(Ctx, T))
+      expr(Bound, Access::Read, false);
+  }
+
+  /// The operand of sizeof of a variable length array: C evaluates it as an
+  /// object it designates but does not load. Its size was computed with the
+  /// declaration of its type, and is read with the array or pointer that
+  /// declaration declared: `sizeof a`, `sizeof a[i]` read a, `sizeof *p`
+  /// reads p but not what p points to.
+  void sizedOperand(const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      // An array's size is fixed where it is declared: no write of its
+      // elements meets this read, so the dependence graph leaves it out.
+      if (!Raw)
+        record(DRE->getDecl(), Access::Read, false, DRE->getLocation());
+      return;
+    }
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E);
+        ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
+      return sizedOperand(ICE->getSubExpr());
+    if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+      return sizedOperand(UO->getSubExpr());
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      sizedOperand(ASE->getBase());
+      return expr(ASE->getIdx(), Access::Read, false);
+    }
+    expr(E, Access::Read, false);
   }
 
   void expr(const Expr *E, Access A, bool Through) {
@@ -209,8 +289,10 @@ private:
         return expr(ICE->getSubExpr(), A, Through);
       }
     }
-    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+      bounds(Cast->getTypeAsWritten()); // `(int (*)[n])p` reads n
       return expr(Cast->getSubExpr(), A, Through);
+    }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
       switch (UO->getOpcode()) {
       case UO_Deref:
@@ -263,8 +345,15 @@ private:
         expr(CE->getArg(I), Frees && I == 0 ? Access::Deallocate : Access::Read, false);
       return;
     }
-    if (isa<UnaryExprOrTypeTraitExpr>(E))
-      return; // sizeof and _Alignof do not evaluate their operand
+    if (const auto *UE = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
+      // Only sizeof of a variable length array evaluates its operand
+      // (C11 6.5.3.4p2): a type's bounds, or an expression.
+      if (UE->getKind() != UETT_SizeOf || !isVariableLength(UE->getTypeOfArgument()))
+        return;
+      if (UE->isArgumentType())
+        return bounds(UE->getArgumentType());
+      return sizedOperand(UE->getArgumentExpr());
+    }
     if (const auto *SE = dyn_cast<StmtExpr>(E))
       return stmt(SE->getSubStmt());
     for (const Stmt *Child : E->children()) {

@@ -155,10 +155,13 @@ private:
   void fill(QualType T, cleave::TypeInfo &Info) {
     T = plain(T);
     const Type *Ty = T.getTypePtr();
-    Info.Complete = !Ty->isIncompleteType();
-    if (Info.Complete && Ty->isConstantSizeType() && !Ty->containsErrors()) {
+    // A variable length array has no size before run time, like an array of
+    // unknown size, but both have their element's alignment.
+    Info.Complete = !Ty->isIncompleteType() && !isVariableLength(T);
+    bool ArrayOfComplete = Ty->isArrayType() && !Ctx.getBaseElementType(T)->isIncompleteType();
+    if ((Info.Complete || ArrayOfComplete) && !Ty->containsErrors()) {
       TypeInfoChars TI = Ctx.getTypeInfoInChars(T);
-      Info.Size = TI.Width.getQuantity();
+      Info.Size = Info.Complete ? TI.Width.getQuantity() : 0;
       Info.Align = TI.Align.getQuantity();
     }
     if (T.hasLocalQualifiers())
@@ -235,6 +238,38 @@ private:
 };
 
 } // namespace
+
+bool cleave::isVariableLength(QualType T) {
+  for (const ArrayType *AT = T->getAsArrayTypeUnsafe(); AT;
+       AT = AT->getElementType()->getAsArrayTypeUnsafe())
+    if (isa<VariableArrayType>(AT))
+      return true;
+  return false;
+}
+
+llvm::SmallVector<const Expr *, 2> cleave::arrayBounds(const ASTContext &Ctx, QualType T) {
+  llvm::SmallVector<const Expr *, 2> Out;
+  while (T->isVariablyModifiedType()) {
+    const Type *Ty = T.getTypePtr();
+    if (isa<TypedefType, TypeOfExprType, TypeOfType>(Ty))
+      break;
+    if (const auto *VAT = dyn_cast<VariableArrayType>(Ty); VAT && VAT->getSizeExpr())
+      Out.push_back(VAT->getSizeExpr()); // `[*]` has none
+    QualType Next;
+    if (const auto *AT = dyn_cast<ArrayType>(Ty))
+      Next = AT->getElementType();
+    else if (const auto *PT = dyn_cast<PointerType>(Ty))
+      Next = PT->getPointeeType();
+    else if (const auto *FT = dyn_cast<FunctionType>(Ty))
+      Next = FT->getReturnType();
+    else
+      Next = T.getSingleStepDesugaredType(Ctx); // parentheses, attributes
+    if (Next == T)
+      break;
+    T = Next;
+  }
+  return Out;
+}
 
 std::vector<cleave::TypeInfo> cleave::collectTypes(ASTContext &Ctx) {
   TypeCollector Types(Ctx);

@@ -1,6 +1,6 @@
 // Compound literals and designated initializers: an array's size follows its
 // highest designated index; the reads inside initializers and literals are
-// references, the literals themselves name nothing.
+// references, in source order (not field order); literals name nothing.
 // RUN: cleave analyze --graphs %s | FileCheck %s
 // RUN: cleave analyze --graphs --json %s | FileCheck --check-prefix=JSON %s
 struct pt { int x, y, z; };
@@ -9,7 +9,7 @@ int sparse[] = { [9] = 1, [2] = 5 };
 int scale;
 int norm1(struct pt *p);
 int use(int k) {
-  struct pt a = { .x = sparse[k], .z = k };
+  struct pt a = { .z = k, .x = sparse[k] };
   int *v = (int[]){ k, k + scale, 7 };
   a.y = norm1(&(struct pt){ .z = k });
   return a.y + v[2] + (struct pt){ 1, 2, 3 }.z;
@@ -23,10 +23,11 @@ int use(int k) {
 // CHECK-LABEL: function use at
 // CHECK:      local use::a: struct pt at line 12
 // CHECK-NEXT: local use::v: int * at line 13
+// The initializer's references are in source order, not in field order.
 // CHECK-NEXT: write local use::a at 12:13
-// CHECK-NEXT: read global sparse at 12:24
-// CHECK-NEXT: read param use::k at 12:31
-// CHECK-NEXT: read param use::k at 12:40
+// CHECK-NEXT: read param use::k at 12:24
+// CHECK-NEXT: read global sparse at 12:32
+// CHECK-NEXT: read param use::k at 12:39
 // CHECK-NEXT: write local use::v at 13:8
 // CHECK-NEXT: read param use::k at 13:21
 // CHECK-NEXT: read param use::k at 13:24
@@ -37,7 +38,7 @@ int use(int k) {
 // CHECK-NEXT: read local use::a at 15:10
 // CHECK-NEXT: read local use::v through a pointer at 15:16
 // CHECK-NOT:  use::
-// CHECK:      statement B1.0 at line 12: struct pt a = {.x = sparse[k], .z = k};
+// CHECK:      statement B1.0 at line 12: struct pt a = {.z = k, .x = sparse[k]};
 // CHECK-NEXT: statement B1.1 at line 13: int *v = (int[3]){k, k + scale, 7};
 // CHECK:      global origin at {{.*}}construct-compound-literal.c:7:11: struct pt, extern, defined, initialized
 // CHECK-NEXT: global scale at {{.*}}construct-compound-literal.c:9:5: int, extern, defined

@@ -19,13 +19,15 @@ int spread(int k) {
 // CHECK-NEXT: local spread::v: int[2] at line 8
 // CHECK-NEXT: local spread::calls: int, static at line 9
 // CHECK-NEXT: local spread::seen: int, static at line 9
-// Each initialized declarator writes its own variable; j has none.
+// Each initialized declarator writes its own variable; j has none. A static
+// local is initialized once, before the program starts: no call writes seen
+// at its declaration.
 // CHECK-NEXT: write local spread::i at 8:7
 // CHECK-NEXT: read param spread::k at 8:11
 // CHECK-NEXT: write local spread::p at 8:18
 // CHECK-NEXT: address local spread::j at 8:23
 // CHECK-NEXT: write local spread::v at 8:26
-// CHECK:      write local spread::j at 10:3
+// CHECK-NEXT: write local spread::j at 10:3
 // CHECK-NEXT: read local spread::i at 10:7
 // CHECK-NEXT: read local spread::v at 10:11
 // CHECK-NEXT: read-write local spread::calls at 11:3
@@ -37,6 +39,8 @@ int spread(int k) {
 // CHECK:      flow dependence B1.0 -> B1.6 via i
 // CHECK-NEXT: flow dependence B1.2 -> B1.8 via p
 // CHECK-NEXT: flow dependence B1.3 -> B1.6 via v
+// Nor does the statement of the static local's declaration.
+// CHECK-NOT:  via seen
 // CHECK:      global a at {{.*}}construct-declarators.c:5:5: int, extern, defined
 // CHECK-NEXT: global arr at {{.*}}construct-declarators.c:5:18: int[3], extern, defined
 // CHECK-NEXT: global fp at {{.*}}construct-declarators.c:5:28: int (*)(int), extern, defined

@@ -34,6 +34,22 @@ void fill(double *v, int lo, int hi) {
   fill(v, (lo + hi) / 2, hi);
 }
 
+// A prototype without parameters says (void), a function declared without
+// one (); the declarator of a result that is a pointer to a function or an
+// array wraps the name and parameters.
+// CHECK-LABEL: function none at
+// CHECK-NEXT: signature: int none(void)
+// CHECK-LABEL: function old at
+// CHECK-NEXT: signature: int old()
+// CHECK-LABEL: function pick at
+// CHECK-NEXT: signature: int (*pick(int k))(int)
+// CHECK-LABEL: function pick_row at
+// CHECK-NEXT: signature: const char (*pick_row(int k, ...))[8]
+int none(void) { return 0; }
+int old();
+int (*pick(int k))(int) { return k ? fib : 0; }
+const char (*pick_row(int k, ...))[8];
+
 // CHECK-LABEL: function ping at
 // CHECK: defined, extern, recursive
 // CHECK-LABEL: function pong at
