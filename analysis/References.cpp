@@ -7,6 +7,8 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <numeric>
+
 using namespace cleave;
 using namespace clang;
 
@@ -100,11 +102,15 @@ public:
     // The walk follows how expressions are built, not always how they are
     // written: a designated initializer holds its values by field
     // (`{ .b = y, .a = x }`), `i[a]` its base first.
-    llvm::stable_sort(Found, [&](const auto &A, const auto &B) {
-      return SM.isBeforeInTranslationUnit(A.first, B.first);
+    // Sorted by index, as a reference is much larger than its position.
+    std::vector<unsigned> Order(Found.size());
+    std::iota(Order.begin(), Order.end(), 0u);
+    llvm::stable_sort(Order, [&](unsigned A, unsigned B) {
+      return SM.isBeforeInTranslationUnit(Found[A].first, Found[B].first);
     });
-    for (auto &[Loc, R] : Found)
-      Info.References.push_back(std::move(R));
+    Info.References.reserve(Info.References.size() + Found.size());
+    for (unsigned I : Order)
+      Info.References.push_back(std::move(Found[I].second));
   }
 
   /// Walks one statement, keeping the declarations referenced in \p Out,

@@ -9,10 +9,15 @@ alternating, --runs times each:
 
     clang-19 -fsyntax-only -std=gnu99 FILE
     BUILD/bin/cleave analyze --json FILE -- -std=gnu99      (stdout to /dev/null)
+    BUILD/bin/cleave analyze --json --graphs FILE -- -std=gnu99   (shown, not limited)
 
 and prints the medians of wall time and of the child's peak resident memory
 (ru_maxrss from os.wait4), and the ratios cleave / clang. The requirement:
 at most 1.5x the time and 2x the peak memory of clang.
+
+With --torture, the same comparison runs instead over every file of the GCC
+torture suite that clang accepts (as scripts/torture.py finds them), a process
+per file; a run's figures are the sum of the times and the largest peak.
 
 One untimed run of each command comes first (it warms the caches and checks
 that both succeed). The program is written to a temporary folder that is
@@ -1137,6 +1142,33 @@ def measure(cmd, what):
     return elapsed, usage.ru_maxrss
 
 
+def torture_bench(args, cleave, clang):
+    """The same comparison over the GCC torture suite, a process per file:
+    every file of scripts/torture.py that clang accepts with -std=gnu89, both
+    tools run on it in turn; per run, the sum of the wall times and the
+    largest peak memory."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import torture
+    files = torture.extract(os.path.join(os.path.abspath(args.build), "torture"))
+    accepted = [f for f in files
+                if subprocess.run([clang, "-fsyntax-only"] + torture.FLAGS + [f],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0]
+    print("input: the GCC torture suite, %d files, %d accepted by clang -std=gnu89"
+          % (len(files), len(accepted)))
+    commands = {
+        "clang": lambda f: [clang, "-fsyntax-only"] + torture.FLAGS + [f],
+        "cleave": lambda f: [cleave, "analyze", "--json", f, "--"] + torture.FLAGS,
+    }
+    totals = {what: [] for what in commands}
+    for i in range(args.runs):
+        for what, cmd in commands.items():
+            runs = [measure(cmd(f), what) for f in accepted]
+            totals[what].append((sum(s for s, _ in runs), max(k for _, k in runs)))
+            print("  run %d %-7s %8.3f s %9.1f MiB" % (i + 1, what, totals[what][-1][0],
+                                                     totals[what][-1][1] / 1024))
+    return totals
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build", help="cleave's build folder (binary at BUILD/bin/cleave)")
@@ -1145,6 +1177,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="seed of the generator")
     ap.add_argument("--clang", default="clang-19", help="the clang to compare with")
     ap.add_argument("--keep", metavar="FILE", help="also write the generated program to FILE")
+    ap.add_argument("--torture", action="store_true",
+                    help="compare over the GCC torture suite, a process per file, instead")
     args = ap.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
     if args.runs < 1:
@@ -1157,6 +1191,15 @@ def main():
     if clang is None:
         sys.exit("bench-analyze: %s not found" % args.clang)
 
+    if args.torture:
+        results = torture_bench(args, cleave, clang)
+    else:
+        results = generated_bench(args, cleave, clang)
+    return summarize(args, results)
+
+
+def generated_bench(args, cleave, clang):
+    """The comparison over one generated program; returns the runs by command."""
     gen = Generator(args.seed)
     program = gen.generate(args.lines)
     nlines = program.count("\n")
@@ -1178,6 +1221,9 @@ def main():
         commands = {
             "clang": [clang, "-fsyntax-only", "-std=gnu99", source],
             "cleave": [cleave, "analyze", "--json", source, "--", "-std=gnu99"],
+            # Not held to the limits: the graphs grow with the square of a
+            # function's statements that touch memory.
+            "graphs": [cleave, "analyze", "--json", "--graphs", source, "--", "-std=gnu99"],
         }
         print("input: %d lines, %d functions, %d bytes (seed %d); clang -Wall: 0 errors, %d warnings"
               % (nlines, gen.count, len(program), args.seed, warnings))
@@ -1193,7 +1239,11 @@ def main():
                 print("  run %d %-7s %8.3f s %9.1f MiB" % (i + 1, what, seconds, kib / 1024))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return results
 
+
+def summarize(args, results):
+    """Prints the medians and the ratios; returns 1 when over the limits."""
     med = {what: (statistics.median(s for s, _ in rs), statistics.median(k for _, k in rs) / 1024)
            for what, rs in results.items()}
     time_ratio = med["cleave"][0] / med["clang"][0]
@@ -1202,13 +1252,20 @@ def main():
                                  "time (s)", "peak RSS (MiB)"))
     print("%-40s %10.3f %14.1f" % ("clang-19 -fsyntax-only", med["clang"][0], med["clang"][1]))
     print("%-40s %10.3f %14.1f" % ("cleave analyze --json", med["cleave"][0], med["cleave"][1]))
+    if "graphs" in med:
+        print("%-40s %10.3f %14.1f" % ("cleave analyze --json --graphs", med["graphs"][0],
+                                       med["graphs"][1]))
     print("%-40s %9.2fx %13.2fx" % ("cleave / clang", time_ratio, mem_ratio))
+    if "graphs" in med:
+        print("%-40s %9.2fx %13.2fx" % ("cleave --graphs / clang", med["graphs"][0] / med["clang"][0],
+                                          med["graphs"][1] / med["clang"][1]))
     print("%-40s %9.2fx %13.2fx" % ("limit", 1.5, 2.0))
     ok = time_ratio <= 1.5 and mem_ratio <= 2.0
     print("\n%s: time %.2fx (limit 1.5x), memory %.2fx (limit 2x)"
           % ("within the limits" if ok else "OVER THE LIMIT", time_ratio, mem_ratio))
-    print("reproduce: python3 scripts/bench-analyze.py --build %s --runs %d --lines %d --seed %d%s"
-          % (shlex.quote(args.build), args.runs, args.lines, args.seed,
+    print("reproduce: python3 scripts/bench-analyze.py --build %s --runs %d %s%s"
+          % (shlex.quote(args.build), args.runs,
+             "--torture" if args.torture else "--lines %d --seed %d" % (args.lines, args.seed),
              "" if args.clang == "clang-19" else " --clang " + shlex.quote(args.clang)))
     return 0 if ok else 1
 
