@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: build check demo bench bench-analyze clean
+.PHONY: build check demo bench bench-analyze bench-cost clean
 
 build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -24,6 +24,10 @@ bench: build
 # `cleave analyze --json` vs clang-19 -fsyntax-only on a generated 100k-line program: medians of 5 runs.
 bench-analyze: build
 	python3 scripts/bench-analyze.py --build $(BUILD) --runs 5
+
+# The cost model's speed: 10,000 tasks on a 1,024-node torus; routes of 4,096 nodes.
+bench-cost: build
+	python3 scripts/bench-cost.py --build $(BUILD) --runs 5
 
 clean:
 	rm -rf $(BUILD)

@@ -33,7 +33,9 @@ int main(int argc, char **argv) {
   const char *Overview =
       "cleave: turns a sequential C program into a distributed-parallel one\n\n"
       "  cleave analyze FILE.c... [-p BUILD_DIR] [--json] [-- CLANG_ARGS]\n"
-      "  cleave parallelize FILE.c -o OUT [-p BUILD_DIR] [-- CLANG_ARGS]\n";
+      "  cleave parallelize FILE.c -o OUT [-p BUILD_DIR] [-- CLANG_ARGS]\n"
+      "  cleave machine M.yaml [--dot] [--routes] [--check]\n"
+      "  cleave cost --machine M.yaml --tasks T.json --placement P.json [--json]\n";
   // LLVM's libraries register options of their own: the help lists cleave's.
   for (auto &Option : llvm::cl::getRegisteredOptions())
     if (Option.getKey() != "help" && Option.getKey() != "version")
@@ -41,7 +43,7 @@ int main(int argc, char **argv) {
   if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(Own.size()), Own.data(), Overview,
                                          &llvm::errs()))
     return 2;
-  if (!AnalyzeCommand && !ParallelizeCommand) {
+  if (!AnalyzeCommand && !ParallelizeCommand && !MachineCommand && !CostCommand) {
     llvm::errs() << "cleave: error: no subcommand given\n";
     llvm::cl::PrintHelpMessage();
     return 2;
@@ -53,7 +55,10 @@ int main(int argc, char **argv) {
   const unsigned StackBytes = 512u << 20;
   int Status = 0;
   llvm::thread Worker(std::optional<unsigned>(StackBytes), [&] {
-    Status = AnalyzeCommand ? runAnalyze(ClangArgs) : runParallelize(ClangArgs);
+    Status = AnalyzeCommand       ? runAnalyze(ClangArgs)
+             : ParallelizeCommand ? runParallelize(ClangArgs)
+             : MachineCommand     ? runMachine()
+                                  : runCost();
   });
   Worker.join();
   return Status;

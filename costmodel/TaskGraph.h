@@ -1,0 +1,64 @@
+/// \file
+/// What the cost model prices: tasks with their work, the messages between
+/// them (seed 004 §5.2: W_jk messages of M_ijk bytes from task j to task k),
+/// and a placement of the tasks on a machine's processors. Both are JSON
+/// files (docs/cost-format.md).
+#ifndef CLEAVE_COSTMODEL_TASKGRAPH_H
+#define CLEAVE_COSTMODEL_TASKGRAPH_H
+
+#include "costmodel/Machine.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace cleave {
+
+struct Task {
+  std::string Name;
+  double WorkS = 0; ///< compute time on a node of speed 1
+  std::vector<std::string> Resources; ///< only nodes that have them may run it
+};
+
+/// Messages of one size: Count of them, Bytes each (protocol bytes are added
+/// per link, MachineLink::wireBytes).
+struct MessageGroup {
+  double Count = 0;
+  double Bytes = 0;
+};
+
+struct TaskEdge {
+  unsigned From = 0, To = 0; ///< tasks
+  std::vector<MessageGroup> Messages;
+  /// The phase it is active in, from 1 (seed 000 §3); 0: not phased.
+  unsigned Phase = 0;
+
+  double messageCount() const;
+  double totalBytes() const; ///< X_jk of eq. (5), payload only
+};
+
+struct TaskGraph {
+  std::vector<Task> Tasks;
+  std::vector<TaskEdge> Edges;
+};
+
+/// Reads a task graph from JSON; errors name the file and the element.
+llvm::Expected<TaskGraph> loadTaskGraph(llvm::StringRef Path);
+llvm::Expected<TaskGraph> parseTaskGraph(llvm::StringRef Text, llvm::StringRef Name);
+
+/// The processor number (an index into Machine::Processors) of each task.
+using Placement = std::vector<unsigned>;
+
+/// Reads a placement for \p G on \p M; every task must be placed, on a
+/// processor that has the resources it needs.
+llvm::Expected<Placement> loadPlacement(llvm::StringRef Path, const TaskGraph &G,
+                                        const Machine &M);
+llvm::Expected<Placement> parsePlacement(llvm::StringRef Text, llvm::StringRef Name,
+                                         const TaskGraph &G, const Machine &M);
+/// The checks of loadPlacement, for a placement made in memory.
+llvm::Error checkPlacement(const Placement &P, const TaskGraph &G, const Machine &M);
+
+} // namespace cleave
+
+#endif
