@@ -133,8 +133,17 @@ private:
       Info.Of = add(AT->getElementType());
       if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
         Info.Count = CAT->getZExtSize();
-      Composed = Info.Of + "[" + (isa<ConstantArrayType>(AT) ? std::to_string(Info.Count)
-                                  : isa<VariableArrayType>(AT) ? "*" : "") + "]";
+      std::string Bound = "[" + (isa<ConstantArrayType>(AT) ? std::to_string(Info.Count)
+                                 : isa<VariableArrayType>(AT) ? "*" : "") + "]";
+      // The outer bound goes first, as C writes it: int[2][3] is two int[3].
+      size_t Suffix = Info.Of.size();
+      while (Suffix > 0 && Info.Of[Suffix - 1] == ']') {
+        size_t Open = Info.Of.rfind('[', Suffix - 1);
+        if (Open == std::string::npos)
+          break;
+        Suffix = Open;
+      }
+      Composed = Info.Of.substr(0, Suffix) + Bound + Info.Of.substr(Suffix);
     } else if (const auto *FT = dyn_cast<FunctionType>(Ty)) {
       Info.Kind = "function";
       Info.Of = add(FT->getReturnType());
@@ -148,7 +157,9 @@ private:
       Composed = T.getAsString(Policy);
     }
     Info.Key = bounded(Composed, Info.Kind);
-    Info.Spelling = spell(T, Composed);
+    // Variable length arrays of one element type share an entry, whatever
+    // their bounds: spelt as C spells an unspecified bound, `int[*]`.
+    Info.Spelling = isVariableLength(T) ? Info.Key : spell(T, Composed);
   }
 
   /// Size, alignment, members, and the rest that needs the entry in place.
@@ -159,7 +170,9 @@ private:
     // unknown size, but both have their element's alignment.
     Info.Complete = !Ty->isIncompleteType() && !isVariableLength(T);
     bool ArrayOfComplete = Ty->isArrayType() && !Ctx.getBaseElementType(T)->isIncompleteType();
-    if ((Info.Complete || ArrayOfComplete) && !Ty->containsErrors()) {
+    // A function has no size or alignment in C (GNU C's sizeof of 1 is
+    // an extension).
+    if ((Info.Complete || ArrayOfComplete) && !Ty->containsErrors() && !Ty->isFunctionType()) {
       TypeInfoChars TI = Ctx.getTypeInfoInChars(T);
       Info.Size = Info.Complete ? TI.Width.getQuantity() : 0;
       Info.Align = TI.Align.getQuantity();

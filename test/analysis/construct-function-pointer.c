@@ -87,3 +87,10 @@ int apply(int up, int v) {
 // Neither call names a function: no reference calls one.
 // JSON-NOT:  "access": "call"
 // JSON:      "uncorrelated": []
+
+// A function type has no size and no alignment in C.
+// RUN: cleave analyze --json %s | FileCheck --check-prefix=FTYPE %s
+// FTYPE:      "align": 0,
+// FTYPE-NEXT: "complete": true,
+// FTYPE-NEXT: "key": "int(int)",
+// FTYPE-NEXT: "kind": "function",

@@ -122,3 +122,4 @@ unsigned long sized(void) {
 // JSON-NEXT:   "kind": "array",
 // JSON-NEXT:   "of": "int",
 // JSON-NEXT:   "size": 0,
+// JSON-NEXT:   "spelling": "int[*]"

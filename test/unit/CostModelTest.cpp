@@ -266,6 +266,50 @@ TEST(Cost, EthernetReduction) {
   EXPECT_DOUBLE_EQ(R.Total, AB.D + BC.D); // eq. (11)
 }
 
+// Eq. (16): parallel buses, no intermediate node: G = W (S + R), and H the
+// bytes at the speed of the one bus the pair uses.
+TEST(Cost, MultipleBus) {
+  Machine M = machine(std::string("name: m\ntopology: {kind: multiple-bus, nodes: 4, buses: 2}\n") +
+                      Defaults + "link_defaults: {byte_time_s: 2e-6, busy: none}\n");
+  TaskGraph G = tasks({{"a", 0}, {"b", 0}});
+  edge(G, 0, 1, 3, 10);
+  CostReport R = priceCommunication(M, G, {0, 3}, {});
+  EXPECT_DOUBLE_EQ(R.Pairs[0].G, 3 * (10e-6 + 20e-6));
+  EXPECT_DOUBLE_EQ(R.Pairs[0].H, 30 * 2e-6);
+  EXPECT_EQ(R.Pairs[0].Hops, 1u);
+}
+
+// Bridged Ethernet (seed 004 §6.2.1): the bridge is an intermediate node,
+// and the message crosses both segments.
+TEST(Cost, EthernetBridgeDelay) {
+  Machine M = machine(std::string("name: e\ntopology: {kind: ethernet, segments: [2, 2]}\n") +
+                      Defaults + "switch_defaults: {forward_delay_s: 7e-6}\n"
+                      "link_defaults: {byte_time_s: 1e-6, busy: none}\n");
+  TaskGraph G = tasks({{"a", 0}, {"b", 0}});
+  edge(G, 0, 1, 1, 100);
+  CostReport R = priceCommunication(M, G, {0, 3}, {});
+  EXPECT_DOUBLE_EQ(R.Pairs[0].G, 10e-6 + 20e-6 + 7e-6);
+  EXPECT_DOUBLE_EQ(R.Pairs[0].H, 2 * 100 * 1e-6);
+  EXPECT_EQ(R.Channels.size(), 2u);
+}
+
+// Full-duplex links: traffic each way is counted on its own channel.
+TEST(Cost, DirectedChannels) {
+  for (bool Directed : {false, true}) {
+    Machine M = machine(std::string("name: r\ntopology: {kind: ring, nodes: 4}\n"
+                                    "directed_channels: ") +
+                        (Directed ? "true" : "false") + "\n");
+    TaskGraph G = tasks({{"a", 0}, {"b", 0}});
+    edge(G, 0, 1, 1, 1000);
+    edge(G, 1, 0, 1, 1000);
+    CostOptions O;
+    O.WindowS = 1e-3;
+    CostReport R = priceCommunication(M, G, {0, 1}, O);
+    ASSERT_EQ(R.Channels.size(), Directed ? 2u : 1u);
+    EXPECT_DOUBLE_EQ(R.Channels[0].Bytes, Directed ? 1000 : 2000);
+  }
+}
+
 // A chain n0 - n1 - n2 whose links take 1 and 3 microseconds a byte.
 std::string chain(const char *Switching) {
   return std::string("name: c\ntopology: {kind: tree, nodes: 3, arity: 1}\nswitching: ") +
