@@ -2,13 +2,13 @@
 /// Topology generators, links' wire bytes and busy waits, and routing.
 #include "costmodel/MachineInternal.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <cassert>
 #include <array>
 #include <cmath>
-#include <map>
 
 using namespace cleave;
 
@@ -142,15 +142,15 @@ struct Builder {
     M.Nodes.back().Name = Name;
     return M.Nodes.size() - 1;
   }
-  void addLink(std::vector<unsigned> Ends) {
+  void addLink(llvm::SmallVector<unsigned, 2> Ends) {
     M.Links.push_back(Link);
     M.Links.back().Ends = std::move(Ends);
   }
   /// A bus or segment; none when it would reach a single node.
-  void addSharedLink(std::vector<unsigned> Ends) {
+  void addSharedLink(const std::vector<unsigned> &Ends) {
     if (Ends.size() < 2)
       return;
-    addLink(std::move(Ends));
+    addLink(llvm::SmallVector<unsigned, 2>(Ends.begin(), Ends.end()));
     M.Links.back().Shared = true;
   }
 };
@@ -209,9 +209,12 @@ llvm::Error cleave::generateTopology(const TopologySpec &Spec, const MachineNode
     Links = Nodes * Spec.Dims.size();
     break;
   case TopologyKind::Hypercube:
+    Nodes = Power(Spec.Dim);
+    Links = Nodes * Spec.Dim / 2;
+    break;
   case TopologyKind::DeBruijn:
     Nodes = Power(Spec.Dim);
-    Links = Nodes * std::max(Spec.Dim, 2u);
+    Links = 2 * Nodes;
     break;
   case TopologyKind::Omega:
   case TopologyKind::Butterfly:
@@ -302,11 +305,11 @@ llvm::Error cleave::generateTopology(const TopologySpec &Spec, const MachineNode
     M.Dims = {Spec.Dim};
     unsigned N = 1u << Spec.Dim;
     Processors(N);
-    std::map<std::pair<unsigned, unsigned>, unsigned> Seen;
+    llvm::DenseSet<uint64_t> Seen;
     for (unsigned X = 0; X < N; ++X)
       for (unsigned Bit = 0; Bit < 2; ++Bit) {
         unsigned Y = (2 * X + Bit) % N;
-        if (X == Y || !Seen.emplace(std::minmax(X, Y), 0).second)
+        if (X == Y || !Seen.insert(uint64_t(std::min(X, Y)) << 32 | std::max(X, Y)).second)
           continue;
         B.addLink({std::min(X, Y), std::max(X, Y)});
       }

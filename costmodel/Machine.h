@@ -8,6 +8,7 @@
 #ifndef CLEAVE_COSTMODEL_MACHINE_H
 #define CLEAVE_COSTMODEL_MACHINE_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -80,7 +81,7 @@ struct BusyPoint {
 struct MachineLink {
   /// The nodes it joins: two for a point-to-point link, every attached node
   /// for a bus or an Ethernet segment.
-  std::vector<unsigned> Ends;
+  llvm::SmallVector<unsigned, 2> Ends;
   double ByteTimeS;              ///< C_y of eq. (9)
   BusyKind Busy = BusyKind::MM1; ///< B_y of eq. (7)
   std::vector<BusyPoint> BusyTable;

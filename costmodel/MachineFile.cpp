@@ -353,9 +353,12 @@ bool Reader::readTopology(const YNode *N, TopologySpec &Spec) {
       }
       Spec.Dims = *V;
     } else if (Key == "dim") {
+      // Within the node and link limits: omega and butterfly add dim x 2^(dim-1)
+      // switches, a hypercube has dim x 2^(dim-1) links.
       unsigned Max = Spec.Kind == TopologyKind::Omega || Spec.Kind == TopologyKind::Butterfly
                          ? 12
-                         : 16;
+                     : Spec.Kind == TopologyKind::Hypercube ? 18
+                                                            : 20;
       auto V = count(Value, Key, 1, Max);
       if (!V)
         return false;
@@ -833,7 +836,7 @@ llvm::Expected<Machine> Reader::read() {
       if (Explicit) {
         if (!readLink(&E, "a link", Link, {"ends"}, &Rest))
           return Error();
-        Link.Ends = *Ends;
+        Link.Ends.assign(Ends->begin(), Ends->end());
         M.Links.push_back(std::move(Link));
         continue;
       }
@@ -848,7 +851,8 @@ llvm::Expected<Machine> Reader::read() {
       if (!readLink(&E, "a link", *Match, {"ends"}, &Rest))
         return Error();
     }
-  if (!checkConnected(M, F->at("topology")))
+  // Generated topologies are connected by construction.
+  if (Explicit && !checkConnected(M, F->at("topology")))
     return Error();
   if (M.Routing == RoutingKind::ShortestPath) {
     uint64_t Ends = 0;

@@ -32,7 +32,7 @@ bool routingFits(RoutingKind R, TopologyKind K);
 
 /// The largest number of nodes a generated topology may have (route tables
 /// and link lists stay within memory).
-constexpr unsigned MaxGeneratedNodes = 1u << 16;
+constexpr unsigned MaxGeneratedNodes = 1u << 20;
 constexpr uint64_t MaxGeneratedLinks = 1u << 22;
 /// Shortest-path routing keeps a hop for every node and processor, and
 /// searches the machine once per processor: both stay below these.
