@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: build check demo bench bench-analyze bench-cost clean
+.PHONY: build check demo bench bench-analyze bench-cost bench-mapping clean
 
 build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -28,6 +28,10 @@ bench-analyze: build
 # The cost model's speed: 10,000 tasks on a 1,024-node torus; routes of 4,096 nodes.
 bench-cost: build
 	python3 scripts/bench-cost.py --build $(BUILD) --runs 5
+
+# Array decompositions for p = 20 and canned mappings of a million tasks.
+bench-mapping: build
+	python3 scripts/bench-mapping.py --build $(BUILD) --runs 5
 
 clean:
 	rm -rf $(BUILD)

@@ -799,9 +799,10 @@ llvm::Expected<Machine> Reader::read() {
         }
       }
   }
-  // Names stand for nodes in reports and drawings: one node each.
+  // Names stand for nodes in reports and drawings: one node each. (The
+  // names given by default, n<number>, differ.)
   llvm::StringMap<unsigned> Names;
-  for (unsigned I = 0; I < M.Nodes.size(); ++I) {
+  for (unsigned I = 0; !NameAt.empty() && I < M.Nodes.size(); ++I) {
     auto [It, New] = Names.try_emplace(M.Nodes[I].Name, I);
     if (New)
       continue;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <map>
-#include <unordered_map>
 
 using namespace cleave;
 
@@ -15,14 +14,26 @@ PhasedMetrics cleave::computePhasedMetrics(const std::vector<PhasedEdge> &Edges)
     ByPhase[Edges[E].Phase].push_back(E);
   // Marks the edges already counted in one edge's interference set.
   std::vector<unsigned> Stamp(Edges.size(), ~0u);
+  unsigned Channels = 0;
+  for (const PhasedEdge &E : Edges)
+    for (unsigned C : E.Channels)
+      Channels = std::max(Channels, C + 1);
+  // The edges of the phase on each channel, emptied after the phase.
+  std::vector<std::vector<unsigned>> Users(Channels);
+  std::vector<unsigned> Touched;
   for (auto &[Phase, Members] : ByPhase) {
     PhaseMetrics P;
     P.Phase = Phase;
     P.Edges = Members.size();
-    std::unordered_map<unsigned, std::vector<unsigned>> Users; // channel -> edges
+    for (unsigned C : Touched)
+      Users[C].clear();
+    Touched.clear();
     for (unsigned E : Members)
-      for (unsigned C : Edges[E].Channels)
+      for (unsigned C : Edges[E].Channels) {
+        if (Users[C].empty())
+          Touched.push_back(C);
         Users[C].push_back(E);
+      }
     for (unsigned E : Members) {
       const PhasedEdge &Edge = Edges[E];
       unsigned Length = Edge.Channels.size();

@@ -197,6 +197,21 @@ void cleave::printCostReport(const Machine &M, const TaskGraph &G, const CostRep
   }
 }
 
+void cleave::writePhasesJSON(llvm::json::OStream &J, const PhasedMetrics &P) {
+  J.attributeArray("phases", [&] {
+    for (const PhaseMetrics &Ph : P.Phases)
+      J.object([&] {
+        J.attribute("contention", Ph.Contention);
+        J.attribute("dilation", Ph.Dilation);
+        J.attribute("edges", Ph.Edges);
+        J.attribute("phase", Ph.Phase);
+        J.attribute("weight", Ph.Weight);
+        J.attribute("weighted_contention", Ph.WeightedContention);
+        J.attribute("weighted_dilation", Ph.WeightedDilation);
+      });
+  });
+}
+
 void cleave::writeCostJSON(const Machine &M, const TaskGraph &G, const CostReport &R,
                            llvm::raw_ostream &OS) {
   llvm::json::OStream J(OS, 2);
@@ -254,18 +269,7 @@ void cleave::writeCostJSON(const Machine &M, const TaskGraph &G, const CostRepor
     if (R.Phased) {
       const PhasedMetrics &P = *R.Phased;
       J.attributeObject("phased", [&] {
-        J.attributeArray("phases", [&] {
-          for (const PhaseMetrics &Ph : P.Phases)
-            J.object([&] {
-              J.attribute("contention", Ph.Contention);
-              J.attribute("dilation", Ph.Dilation);
-              J.attribute("edges", Ph.Edges);
-              J.attribute("phase", Ph.Phase);
-              J.attribute("weight", Ph.Weight);
-              J.attribute("weighted_contention", Ph.WeightedContention);
-              J.attribute("weighted_dilation", Ph.WeightedDilation);
-            });
-        });
+        writePhasesJSON(J, P);
         J.attribute("slowdown_store_forward_large", P.slowdownStoreForwardLarge());
         J.attribute("slowdown_store_forward_small", P.slowdownStoreForwardSmall());
         J.attribute("slowdown_wormhole_large", P.slowdownWormholeLarge());

@@ -6,6 +6,7 @@
 
 #include "costmodel/Cost.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace cleave {
@@ -24,6 +25,10 @@ void printCostReport(const Machine &M, const TaskGraph &G, const CostReport &R,
                      llvm::raw_ostream &OS);
 void writeCostJSON(const Machine &M, const TaskGraph &G, const CostReport &R,
                    llvm::raw_ostream &OS);
+
+/// The attribute "phases": per phase its edges, dilation, contention,
+/// weight, weighted dilation and weighted contention (keys sorted).
+void writePhasesJSON(llvm::json::OStream &J, const PhasedMetrics &P);
 
 /// "n3-n4" for a link between two nodes; "bus0(n0,n1,...)" for a shared one.
 std::string linkName(const Machine &M, unsigned Link);

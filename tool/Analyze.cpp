@@ -4,7 +4,6 @@
 #include "tool/Subcommands.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace cleave;
@@ -50,8 +49,7 @@ int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
   });
   if (E)
     return reportFailure(std::move(E));
-  auto Owned = std::make_unique<ProgramModel>(mergeModels(std::move(Parts)));
-  ProgramModel &Whole = *Owned;
+  ProgramModel Whole = mergeModels(std::move(Parts));
   linkModel(Whole);
   if (Remarks)
     for (const CallSiteInfo &C : Whole.CallSites)
@@ -68,9 +66,6 @@ int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
     writeJSON(Whole, llvm::outs());
   else
     printText(Whole, llvm::outs());
-  // The process ends here: freeing the model piece by piece would cost a
-  // tenth of the run on a large program, so it is left to the system, as
-  // clang's -disable-free does.
-  llvm::BuryPointer(std::move(Owned));
+  leaveToExit(std::move(Whole));
   return 0;
 }

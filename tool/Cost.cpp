@@ -57,5 +57,6 @@ int cleave::runCost() {
     writeCostJSON(*M, *G, R, llvm::outs());
   else
     printCostReport(*M, *G, R, llvm::outs());
+  leaveToExit(std::move(*M));
   return 0;
 }

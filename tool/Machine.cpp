@@ -29,5 +29,6 @@ int cleave::runMachine() {
     writeMachineDot(*M, llvm::outs());
   else
     printMachine(*M, Routes, llvm::outs());
+  leaveToExit(std::move(*M));
   return 0;
 }

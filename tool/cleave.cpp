@@ -35,7 +35,9 @@ int main(int argc, char **argv) {
       "  cleave analyze FILE.c... [-p BUILD_DIR] [--json] [-- CLANG_ARGS]\n"
       "  cleave parallelize FILE.c -o OUT [-p BUILD_DIR] [-- CLANG_ARGS]\n"
       "  cleave machine M.yaml [--dot] [--routes] [--check]\n"
-      "  cleave cost --machine M.yaml --tasks T.json --placement P.json [--json]\n";
+      "  cleave cost --machine M.yaml --tasks T.json --placement P.json [--json]\n"
+      "  cleave map --binomial N --alpha A --machine M.yaml [--mapping KIND] [--json]\n"
+      "  cleave decompose ROWSxCOLS --speeds A1,...,AP [--algorithm NAME] [--json]\n";
   // LLVM's libraries register options of their own: the help lists cleave's.
   for (auto &Option : llvm::cl::getRegisteredOptions())
     if (Option.getKey() != "help" && Option.getKey() != "version")
@@ -43,7 +45,8 @@ int main(int argc, char **argv) {
   if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(Own.size()), Own.data(), Overview,
                                          &llvm::errs()))
     return 2;
-  if (!AnalyzeCommand && !ParallelizeCommand && !MachineCommand && !CostCommand) {
+  if (!AnalyzeCommand && !ParallelizeCommand && !MachineCommand && !CostCommand &&
+      !MapCommand && !DecomposeCommand) {
     llvm::errs() << "cleave: error: no subcommand given\n";
     llvm::cl::PrintHelpMessage();
     return 2;
@@ -58,7 +61,9 @@ int main(int argc, char **argv) {
     Status = AnalyzeCommand       ? runAnalyze(ClangArgs)
              : ParallelizeCommand ? runParallelize(ClangArgs)
              : MachineCommand     ? runMachine()
-                                  : runCost();
+             : CostCommand        ? runCost()
+             : MapCommand         ? runMap()
+                                  : runDecompose();
   });
   Worker.join();
   return Status;
