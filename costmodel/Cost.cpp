@@ -33,6 +33,7 @@ namespace {
 struct PairRoute {
   unsigned From, To;
   std::vector<MessageGroup> Messages;
+  double Count = 0, Bytes = 0; ///< W_jk and X_jk (payload) of those messages
   std::vector<Hop> Hops;
   std::vector<unsigned> Channels; ///< one per hop
 };
@@ -43,9 +44,11 @@ std::vector<PairRoute> routePairs(const Machine &M, const TaskGraph &G, const Pl
   for (const TaskEdge &E : G.Edges) {
     auto [It, New] = Index.try_emplace({E.From, E.To}, Pairs.size());
     if (New)
-      Pairs.push_back({E.From, E.To, {}, {}, {}});
-    auto &Msgs = Pairs[It->second].Messages;
-    Msgs.insert(Msgs.end(), E.Messages.begin(), E.Messages.end());
+      Pairs.push_back({E.From, E.To, {}, 0, 0, {}, {}});
+    PairRoute &R = Pairs[It->second];
+    R.Messages.insert(R.Messages.end(), E.Messages.begin(), E.Messages.end());
+    R.Count += E.messageCount();
+    R.Bytes += E.totalBytes();
   }
   llvm::sort(Pairs, [](const PairRoute &A, const PairRoute &B) {
     return std::tie(A.From, A.To) < std::tie(B.From, B.To);
@@ -66,82 +69,100 @@ std::vector<PairRoute> routePairs(const Machine &M, const TaskGraph &G, const Pl
 /// every message of a preceding task has arrived (D_jk after that task
 /// ends); ready tasks go in order of their longest path to the end (upward
 /// rank). Edges inside a cycle of the task graph that run from a later task
-/// to an earlier one (by number) do not delay their receiver.
-double scheduleMakespan(const Machine &M, const TaskGraph &G, const Placement &P,
-                        const std::vector<PairRoute> &Pairs, const std::vector<double> &D,
-                        unsigned &CycleEdges) {
-  unsigned N = G.Tasks.size();
-  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> Graph(N);
-  for (const PairRoute &R : Pairs)
-    if (R.From != R.To)
-      boost::add_edge(R.From, R.To, Graph);
-  std::vector<int> Component(N);
-  if (N)
-    boost::strong_components(Graph, boost::make_iterator_property_map(
-                                        Component.begin(), boost::get(boost::vertex_index, Graph)));
-  struct Arc {
-    unsigned To;
-    double Delay;
-  };
-  std::vector<std::vector<Arc>> Out(N), In(N);
-  std::vector<unsigned> Waiting(N);
-  CycleEdges = 0;
-  for (size_t I = 0; I < Pairs.size(); ++I) {
-    const PairRoute &R = Pairs[I];
-    if (R.From == R.To)
-      continue;
-    if (Component[R.From] == Component[R.To] && R.From > R.To) {
-      ++CycleEdges;
-      continue;
+/// to an earlier one (by number) do not delay their receiver. The order of
+/// the tasks is found once; makespan() runs the schedule for given delays.
+class ListSchedule {
+public:
+  ListSchedule(const Machine &M, const TaskGraph &G, const Placement &P,
+               const std::vector<PairRoute> &Pairs)
+      : P(P), Processors(M.Processors.size()), Out(G.Tasks.size()), In(G.Tasks.size()),
+        Waiting(G.Tasks.size()), Compute(G.Tasks.size()) {
+    unsigned N = G.Tasks.size();
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> Graph(N);
+    for (const PairRoute &R : Pairs)
+      if (R.From != R.To)
+        boost::add_edge(R.From, R.To, Graph);
+    std::vector<int> Component(N);
+    if (N)
+      boost::strong_components(Graph,
+                               boost::make_iterator_property_map(
+                                   Component.begin(), boost::get(boost::vertex_index, Graph)));
+    for (unsigned I = 0; I < Pairs.size(); ++I) {
+      const PairRoute &R = Pairs[I];
+      if (R.From == R.To)
+        continue;
+      if (Component[R.From] == Component[R.To] && R.From > R.To) {
+        ++CycleEdges;
+        continue;
+      }
+      Out[R.From].push_back({R.To, I});
+      In[R.To].push_back({R.From, I});
+      ++Waiting[R.To];
     }
-    Out[R.From].push_back({R.To, D[I]});
-    In[R.To].push_back({R.From, D[I]});
-    ++Waiting[R.To];
+    // A topological order of what is left, for the upward ranks.
+    std::vector<unsigned> Count = Waiting;
+    for (unsigned T = 0; T < N; ++T)
+      if (!Count[T])
+        Order.push_back(T);
+    for (size_t I = 0; I < Order.size(); ++I)
+      for (const Arc &A : Out[Order[I]])
+        if (!--Count[A.Task])
+          Order.push_back(A.Task);
+    assert(Order.size() == N && "the edges kept form a cycle");
+    for (unsigned T = 0; T < N; ++T)
+      Compute[T] = G.Tasks[T].WorkS / M.Nodes[M.Processors[P[T]]].Speed;
   }
-  // A topological order of what is left, then the upward ranks.
-  std::vector<unsigned> Order;
-  std::vector<unsigned> Count = Waiting;
-  for (unsigned T = 0; T < N; ++T)
-    if (!Count[T])
-      Order.push_back(T);
-  for (size_t I = 0; I < Order.size(); ++I)
-    for (const Arc &A : Out[Order[I]])
-      if (!--Count[A.To])
-        Order.push_back(A.To);
-  assert(Order.size() == N && "the edges kept form a cycle");
-  std::vector<double> Compute(N), Rank(N);
-  for (unsigned T = 0; T < N; ++T)
-    Compute[T] = G.Tasks[T].WorkS / M.Nodes[M.Processors[P[T]]].Speed;
-  for (auto It = Order.rbegin(); It != Order.rend(); ++It) {
-    double Longest = 0;
-    for (const Arc &A : Out[*It])
-      Longest = std::max(Longest, A.Delay + Rank[A.To]);
-    Rank[*It] = Compute[*It] + Longest;
+
+  /// The makespan when the messages of pair I take \p D[I].
+  double makespan(const std::vector<double> &D) const {
+    unsigned N = Compute.size();
+    std::vector<double> Rank(N);
+    for (auto It = Order.rbegin(); It != Order.rend(); ++It) {
+      double Longest = 0;
+      for (const Arc &A : Out[*It])
+        Longest = std::max(Longest, D[A.Pair] + Rank[A.Task]);
+      Rank[*It] = Compute[*It] + Longest;
+    }
+    auto Later = [&](unsigned A, unsigned B) {
+      return Rank[A] != Rank[B] ? Rank[A] < Rank[B] : A > B;
+    };
+    std::priority_queue<unsigned, std::vector<unsigned>, decltype(Later)> Ready(Later);
+    std::vector<unsigned> Left = Waiting;
+    for (unsigned T = 0; T < N; ++T)
+      if (!Left[T])
+        Ready.push(T);
+    std::vector<double> NodeFree(Processors), Finish(N);
+    double Makespan = 0;
+    while (!Ready.empty()) {
+      unsigned T = Ready.top();
+      Ready.pop();
+      double Start = NodeFree[P[T]];
+      for (const Arc &A : In[T])
+        Start = std::max(Start, Finish[A.Task] + D[A.Pair]);
+      Finish[T] = Start + Compute[T];
+      NodeFree[P[T]] = Finish[T];
+      Makespan = std::max(Makespan, Finish[T]);
+      for (const Arc &A : Out[T])
+        if (!--Left[A.Task])
+          Ready.push(A.Task);
+    }
+    return Makespan;
   }
-  auto Later = [&](unsigned A, unsigned B) {
-    return Rank[A] != Rank[B] ? Rank[A] < Rank[B] : A > B;
+
+  unsigned CycleEdges = 0;
+
+private:
+  struct Arc {
+    unsigned Task; ///< the other end
+    unsigned Pair; ///< index of its pair, for the delay
   };
-  std::priority_queue<unsigned, std::vector<unsigned>, decltype(Later)> Ready(Later);
-  for (unsigned T = 0; T < N; ++T)
-    if (!Waiting[T])
-      Ready.push(T);
-  std::vector<double> NodeFree(M.Processors.size()), Finish(N);
-  double Makespan = 0;
-  while (!Ready.empty()) {
-    unsigned T = Ready.top();
-    Ready.pop();
-    double Start = NodeFree[P[T]];
-    for (const Arc &A : In[T])
-      Start = std::max(Start, Finish[A.To] + A.Delay);
-    Finish[T] = Start + Compute[T];
-    NodeFree[P[T]] = Finish[T];
-    Makespan = std::max(Makespan, Finish[T]);
-    for (const Arc &A : Out[T])
-      if (!--Waiting[A.To])
-        Ready.push(A.To);
-  }
-  return Makespan;
-}
+  const Placement &P;
+  size_t Processors;
+  std::vector<std::vector<Arc>> Out, In;
+  std::vector<unsigned> Waiting; ///< forward arcs into each task
+  std::vector<unsigned> Order;   ///< topological
+  std::vector<double> Compute;   ///< work / speed
+};
 
 /// The bytes of \p Msgs on link \p L, protocol bytes included.
 double wireBytes(const MachineLink &L, const std::vector<MessageGroup> &Msgs) {
@@ -169,10 +190,8 @@ CostReport cleave::priceCommunication(const Machine &M, const TaskGraph &G, cons
     C.FromNode = M.Processors[P[PR.From]];
     C.ToNode = M.Processors[P[PR.To]];
     C.Hops = PR.Hops.size();
-    for (const MessageGroup &Msg : PR.Messages) {
-      C.Messages += Msg.Count;
-      C.Bytes += Msg.Count * Msg.Bytes;
-    }
+    C.Messages = PR.Count;
+    C.Bytes = PR.Bytes;
     if (C.FromNode == C.ToNode) {
       // Seed 004 §4.4: two tasks on one node still pay to communicate.
       const MachineNode &Node = M.Nodes[C.FromNode];
@@ -218,11 +237,13 @@ CostReport cleave::priceCommunication(const Machine &M, const TaskGraph &G, cons
       D.push_back(C.G + C.Q + C.H);
     return D;
   };
+  ListSchedule Schedule(M, G, P, Pairs);
+  R.CycleEdges = Schedule.CycleEdges;
   if (Options.WindowS) {
     R.WindowS = *Options.WindowS;
     R.WindowGiven = true;
   } else {
-    R.WindowS = scheduleMakespan(M, G, P, Pairs, Delays(), R.CycleEdges);
+    R.WindowS = Schedule.makespan(Delays());
   }
 
   // T_y (eq. 6) with the background traffic, the utilization and B_y.
@@ -267,7 +288,7 @@ CostReport cleave::priceCommunication(const Machine &M, const TaskGraph &G, cons
     R.SumH += C.H;
     R.Total += C.D;
   }
-  R.MakespanS = scheduleMakespan(M, G, P, Pairs, Delays(), R.CycleEdges);
+  R.MakespanS = Schedule.makespan(Delays());
 
   R.Nodes.resize(M.Processors.size());
   for (unsigned I = 0; I < M.Processors.size(); ++I)
@@ -306,12 +327,6 @@ ComparatorCost cleave::compareCost(CostFunctionKind K, const Machine &M, const T
   auto Load = [&](unsigned T) {
     return G.Tasks[T].WorkS / M.Nodes[M.Processors[P[T]]].Speed;
   };
-  auto Messages = [](const PairRoute &R) {
-    double W = 0;
-    for (const MessageGroup &Msg : R.Messages)
-      W += Msg.Count;
-    return W;
-  };
   switch (K) {
   case CostFunctionKind::List:
     llvm_unreachable("the general function is priceCommunication");
@@ -330,7 +345,7 @@ ComparatorCost cleave::compareCost(CostFunctionKind K, const Machine &M, const T
     std::map<std::pair<unsigned, unsigned>, double> Between;
     for (const PairRoute &R : Pairs)
       if (P[R.From] != P[R.To])
-        Between[std::minmax(P[R.From], P[R.To])] += Messages(R);
+        Between[std::minmax(P[R.From], P[R.To])] += R.Count;
     double Communication = 0;
     for (auto &[Nodes, W] : Between)
       Communication +=
@@ -347,7 +362,7 @@ ComparatorCost cleave::compareCost(CostFunctionKind K, const Machine &M, const T
     for (unsigned T = 0; T < G.Tasks.size(); ++T)
       Execution += Load(T);
     for (const PairRoute &R : Pairs)
-      Communication += Messages(R) * R.Hops.size();
+      Communication += R.Count * R.Hops.size();
     Out.Terms = {{"execution_s", Execution}, {"communication_message_hops", Communication}};
     Out.Total = Execution + Communication;
     Out.Units = "seconds of execution plus messages x hops";
@@ -359,7 +374,7 @@ ComparatorCost cleave::compareCost(CostFunctionKind K, const Machine &M, const T
     std::vector<double> Density(M.channelCount());
     for (const PairRoute &R : Pairs)
       for (unsigned Ch : R.Channels)
-        Density[Ch] += Messages(R);
+        Density[Ch] += R.Count;
     double Total = 0;
     unsigned Links = 0;
     for (double D : Density)

@@ -380,15 +380,6 @@ struct Machine::RouteTable {
   // Hops[node * P + processor number].
   std::vector<unsigned> ProcessorNumber; ///< by node; ~0u for non-processors
   std::vector<Hop> Hops;
-  // Shift and destination tag: each node's links, by neighbour.
-  std::vector<std::vector<Hop>> Adjacent;
-
-  const Hop *adjacent(unsigned From, unsigned To) const {
-    for (const Hop &H : Adjacent[From])
-      if (H.To == To)
-        return &H;
-    return nullptr;
-  }
 };
 
 Machine::Machine() = default;
@@ -396,7 +387,33 @@ Machine::Machine(Machine &&) = default;
 Machine &Machine::operator=(Machine &&) = default;
 Machine::~Machine() = default;
 
+std::optional<unsigned> Machine::linkBetween(unsigned A, unsigned B) const {
+  for (unsigned I = IncidentOffsets[A]; I < IncidentOffsets[A + 1]; ++I)
+    if (IncidentFar[I] == B ||
+        (IncidentFar[I] == ~0u && llvm::is_contained(Links[IncidentLinks[I]].Ends, B)))
+      return IncidentLinks[I];
+  return std::nullopt;
+}
+
 void Machine::prepareRoutes() {
+  // The links at each node, in one array indexed by node (CSR).
+  IncidentOffsets.assign(Nodes.size() + 1, 0);
+  for (const MachineLink &L : Links)
+    for (unsigned A : L.Ends)
+      ++IncidentOffsets[A + 1];
+  for (size_t I = 0; I < Nodes.size(); ++I)
+    IncidentOffsets[I + 1] += IncidentOffsets[I];
+  IncidentLinks.resize(IncidentOffsets.back());
+  IncidentFar.resize(IncidentOffsets.back());
+  std::vector<unsigned> Fill(IncidentOffsets.begin(), IncidentOffsets.end() - 1);
+  for (unsigned L = 0; L < Links.size(); ++L) {
+    const auto &Ends = Links[L].Ends;
+    for (unsigned A : Ends) {
+      IncidentFar[Fill[A]] = Ends.size() != 2 ? ~0u : Ends[0] == A ? Ends[1] : Ends[0];
+      IncidentLinks[Fill[A]++] = L;
+    }
+  }
+
   Routes = std::make_unique<RouteTable>();
   RouteTable &T = *Routes;
   unsigned N = Nodes.size(), P = Processors.size();
@@ -425,12 +442,6 @@ void Machine::prepareRoutes() {
   }
   case RoutingKind::Shift:
   case RoutingKind::DestinationTag:
-    T.Adjacent.resize(N);
-    for (unsigned L = 0; L < Links.size(); ++L)
-      for (unsigned A : Links[L].Ends)
-        for (unsigned B : Links[L].Ends)
-          if (A != B)
-            T.Adjacent[A].push_back({L, B});
     T.Diameter = Routing == RoutingKind::Shift ? Dims[0] : Dims[0] + 1;
     break;
   case RoutingKind::ShortestPath: {
@@ -442,10 +453,6 @@ void Machine::prepareRoutes() {
     // share the load. Written here rather than with Boost.Graph's BFS: a
     // bus is a hyperedge, searched once per destination over its ends,
     // where a graph of node pairs would need every pair on the bus.
-    std::vector<std::vector<unsigned>> Incident(N);
-    for (unsigned L = 0; L < Links.size(); ++L)
-      for (unsigned A : Links[L].Ends)
-        Incident[A].push_back(L);
     T.ProcessorNumber.assign(N, ~0u);
     for (unsigned I = 0; I < P; ++I)
       T.ProcessorNumber[Processors[I]] = I;
@@ -462,7 +469,7 @@ void Machine::prepareRoutes() {
       Dist[Dest] = 0;
       for (size_t Q = 0; Q < Queue.size(); ++Q) {
         unsigned U = Queue[Q];
-        for (unsigned L : Incident[U]) {
+        for (unsigned L : linksAt(U)) {
           if (Entry[L] >= 0)
             continue;
           Entry[L] = U;
@@ -479,7 +486,7 @@ void Machine::prepareRoutes() {
         if (T.ProcessorNumber[C] != ~0u)
           T.Diameter = std::max<unsigned>(T.Diameter, Dist[C]);
         Candidates.clear();
-        for (unsigned L : Incident[C])
+        for (unsigned L : linksAt(C))
           if (Dist[Entry[L]] == Dist[C] - 1)
             Candidates.push_back(L);
         unsigned L = Candidates[(C + Dest) % Candidates.size()];
@@ -536,7 +543,7 @@ void Machine::route(unsigned From, unsigned To, std::vector<Hop> &Out) const {
       unsigned Next = ((Cur << 1) | Bit) & Mask;
       // The overlap is the longest, so no step lands where it started.
       assert(Next != Cur && "a de Bruijn route through a self-loop");
-      Out.push_back(*T.adjacent(Cur, Next));
+      Out.push_back({*linkBetween(Cur, Next), Next});
       Cur = Next;
     }
     return;
@@ -548,15 +555,20 @@ void Machine::route(unsigned From, unsigned To, std::vector<Hop> &Out) const {
     if (From == To)
       return;
     unsigned Bits = Dims[0];
-    Out.push_back(T.Adjacent[From][0]);
+    // Each link of these networks has two ends.
+    auto Across = [&](unsigned L, unsigned Node) {
+      const auto &Ends = Links[L].Ends;
+      return Hop{L, Ends[0] == Node ? Ends[1] : Ends[0]};
+    };
+    Out.push_back(Across(linksAt(From)[0], From));
     for (unsigned Stage = 0; Stage < Bits; ++Stage) {
       unsigned Switch = Out.back().To;
       unsigned Bit = (To >> (Bits - 1 - Stage)) & 1;
       // The switch's two outputs were linked in line order: the lower line
-      // first, so its outgoing hops are the last two of its neighbours
-      // (its inputs come first).
-      const std::vector<Hop> &Adj = T.Adjacent[Switch];
-      Out.push_back(Adj[Adj.size() - 2 + Bit]);
+      // first, so its outgoing links are the last two of its links (its
+      // inputs come first).
+      llvm::ArrayRef<unsigned> At = linksAt(Switch);
+      Out.push_back(Across(At[At.size() - 2 + Bit], Switch));
     }
     return;
   }

@@ -8,12 +8,14 @@
 #ifndef CLEAVE_COSTMODEL_MACHINE_H
 #define CLEAVE_COSTMODEL_MACHINE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -143,12 +145,24 @@ struct Machine {
   unsigned channelCount() const { return Links.size() * 2; }
   /// The longest route between two processors, in links.
   unsigned diameter() const;
-  /// Builds the route tables; called once when the machine is read.
+  /// Builds the index of links by node and the route tables; called once
+  /// when the machine is read.
   void prepareRoutes();
+  /// The links at \p Node, in link order.
+  llvm::ArrayRef<unsigned> linksAt(unsigned Node) const {
+    return llvm::ArrayRef<unsigned>(IncidentLinks).slice(
+        IncidentOffsets[Node], IncidentOffsets[Node + 1] - IncidentOffsets[Node]);
+  }
+  /// The first link that joins \p A and \p B, if any.
+  std::optional<unsigned> linkBetween(unsigned A, unsigned B) const;
 
 private:
   struct RouteTable;
   std::unique_ptr<RouteTable> Routes;
+  /// linksAt(N) is IncidentLinks[IncidentOffsets[N], IncidentOffsets[N + 1]);
+  /// IncidentFar holds, beside each, the link's other end (~0u for a shared
+  /// link), so that linkBetween reads no link.
+  std::vector<unsigned> IncidentOffsets, IncidentLinks, IncidentFar;
 };
 
 /// Reads and checks a machine description. Errors name the file, line and

@@ -541,17 +541,13 @@ bool Reader::readLink(const YNode *N, llvm::StringRef What, MachineLink &Link,
 }
 
 bool Reader::checkConnected(const Machine &M, const YNode *Where) {
-  std::vector<std::vector<unsigned>> Incident(M.Nodes.size());
-  for (unsigned L = 0; L < M.Links.size(); ++L)
-    for (unsigned A : M.Links[L].Ends)
-      Incident[A].push_back(L);
   std::vector<bool> Seen(M.Nodes.size());
   std::vector<unsigned> Stack{0};
   Seen[0] = true;
   while (!Stack.empty()) {
     unsigned U = Stack.back();
     Stack.pop_back();
-    for (unsigned L : Incident[U])
+    for (unsigned L : M.linksAt(U))
       for (unsigned V : M.Links[L].Ends)
         if (!Seen[V]) {
           Seen[V] = true;
@@ -852,9 +848,6 @@ llvm::Expected<Machine> Reader::read() {
       if (!readLink(&E, "a link", *Match, {"ends"}, &Rest))
         return Error();
     }
-  // Generated topologies are connected by construction.
-  if (Explicit && !checkConnected(M, F->at("topology")))
-    return Error();
   if (M.Routing == RoutingKind::ShortestPath) {
     uint64_t Ends = 0;
     for (const MachineLink &L : M.Links)
@@ -871,6 +864,9 @@ llvm::Expected<Machine> Reader::read() {
     }
   }
   M.prepareRoutes();
+  // Generated topologies are connected by construction.
+  if (Explicit && !checkConnected(M, F->at("topology")))
+    return Error();
   return std::move(M);
 }
 

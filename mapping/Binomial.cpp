@@ -176,48 +176,15 @@ std::vector<unsigned> cleave::deBruijnNodes(unsigned N) {
 // Laying edges on links
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// The point-to-point links at each node, to find the link between two
-/// neighbours without the machine's routing tables.
-class LinkIndex {
-public:
-  explicit LinkIndex(const Machine &M) : M(M) {
-    size_t Nodes = M.Nodes.size();
-    Offsets.assign(Nodes + 1, 0);
-    for (const MachineLink &L : M.Links)
-      if (L.Ends.size() == 2) {
-        ++Offsets[L.Ends[0] + 1];
-        ++Offsets[L.Ends[1] + 1];
-      }
-    for (size_t I = 0; I < Nodes; ++I)
-      Offsets[I + 1] += Offsets[I];
-    Far.resize(Offsets[Nodes]);
-    std::vector<unsigned> Fill(Offsets.begin(), Offsets.end() - 1);
-    for (unsigned L = 0; L < M.Links.size(); ++L) {
-      const MachineLink &Link = M.Links[L];
-      if (Link.Ends.size() != 2)
-        continue;
-      Far[Fill[Link.Ends[0]]++] = {Link.Ends[1], L};
-      Far[Fill[Link.Ends[1]]++] = {Link.Ends[0], L};
-    }
-  }
-
-  /// Appends the channel of the hop From -> To; false if they are not linked.
-  bool appendHop(unsigned From, unsigned To, std::vector<unsigned> &Channels) const {
-    for (unsigned I = Offsets[From]; I < Offsets[From + 1]; ++I)
-      if (Far[I].first == To) {
-        Channels.push_back(M.channel(From, Hop{Far[I].second, To}));
-        return true;
-      }
+/// Appends the channel of the hop From -> To; false if no link joins them.
+static bool appendHop(const Machine &M, unsigned From, unsigned To,
+                      std::vector<unsigned> &Channels) {
+  std::optional<unsigned> L = M.linkBetween(From, To);
+  if (!L)
     return false;
-  }
-
-private:
-  const Machine &M;
-  std::vector<unsigned> Offsets;
-  std::vector<std::pair<unsigned, unsigned>> Far; // (neighbour, link)
-};
-} // namespace
+  Channels.push_back(M.channel(From, Hop{*L, To}));
+  return true;
+}
 
 static llvm::Error notLinked(const Machine &M, unsigned From, unsigned To) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -256,7 +223,7 @@ static llvm::Error shapeError(const Machine &M, const llvm::Twine &Need) {
 
 /// Lays the mesh mappings' edges on their row or column segments.
 static llvm::Error layMeshEdges(unsigned N, const std::vector<MeshPosition> &Pos, const Machine &M,
-                                const LinkIndex &Links, BinomialMapping &Out) {
+                                BinomialMapping &Out) {
   unsigned Width = 1u << ((N + 1) / 2), Height = 1u << (N / 2);
   bool Transposed = !(M.Dims[0] == Width && M.Dims[1] == Height);
   // Mesh nodes are numbered x + Dims[0] y; a machine built the other way
@@ -283,7 +250,7 @@ static llvm::Error layMeshEdges(unsigned N, const std::vector<MeshPosition> &Pos
       else
         Step.Y += A.Y < B.Y ? 1 : -1;
       unsigned From = NodeAt(A.X, A.Y), To = NodeAt(Step.X, Step.Y);
-      if (!Links.appendHop(From, To, E.Channels))
+      if (!appendHop(M, From, To, E.Channels))
         return notLinked(M, From, To);
       A = Step;
     }
@@ -291,7 +258,7 @@ static llvm::Error layMeshEdges(unsigned N, const std::vector<MeshPosition> &Pos
   return llvm::Error::success();
 }
 
-static llvm::Error layDeBruijnEdges(unsigned N, const Machine &M, const LinkIndex &Links,
+static llvm::Error layDeBruijnEdges(unsigned N, const Machine &M,
                                     BinomialMapping &Out) {
   DeBruijnLabels D{N};
   std::vector<uint64_t> Label = deBruijnLabels(N);
@@ -313,7 +280,7 @@ static llvm::Error layDeBruijnEdges(unsigned N, const Machine &M, const LinkInde
       unsigned Next = D.contract(S < K ? Parent << S : Label[V]);
       if (Next == At)
         continue;
-      if (!Links.appendHop(At, Next, E.Channels))
+      if (!appendHop(M, At, Next, E.Channels))
         return notLinked(M, At, Next);
       At = Next;
     }
@@ -321,7 +288,7 @@ static llvm::Error layDeBruijnEdges(unsigned N, const Machine &M, const LinkInde
   return llvm::Error::success();
 }
 
-static llvm::Error layHypercubeEdges(unsigned N, const Machine &M, const LinkIndex &Links,
+static llvm::Error layHypercubeEdges(unsigned N, const Machine &M,
                                      BinomialMapping &Out) {
   // Tree node v on processor v: the child v + 2^(i-1) differs from its
   // parent in bit i-1 alone, one hypercube link, and the edges of one phase
@@ -331,7 +298,7 @@ static llvm::Error layHypercubeEdges(unsigned N, const Machine &M, const LinkInd
     Out.NodeOf[V] = V;
   for (size_t V = 1; V < Out.NodeOf.size(); ++V) {
     unsigned From = binomialParent(V);
-    if (!Links.appendHop(From, V, Out.Edges[V - 1].Channels))
+    if (!appendHop(M, From, V, Out.Edges[V - 1].Channels))
       return notLinked(M, From, V);
   }
   return llvm::Error::success();
@@ -376,8 +343,7 @@ static llvm::Error checkShape(unsigned N, const Machine &M, BinomialMappingKind 
 }
 
 static llvm::Expected<BinomialMapping> mapConcrete(unsigned N, double Alpha, const Machine &M,
-                                                   BinomialMappingKind Kind,
-                                                   const LinkIndex &Links) {
+                                                   BinomialMappingKind Kind) {
   if (llvm::Error E = checkShape(N, M, Kind))
     return std::move(E);
   BinomialMapping Out;
@@ -400,16 +366,16 @@ static llvm::Expected<BinomialMapping> mapConcrete(unsigned N, double Alpha, con
   llvm::Error Laid = llvm::Error::success();
   switch (Kind) {
   case BinomialMappingKind::Reflecting:
-    Laid = layMeshEdges(N, reflectingPositions(N), M, Links, Out);
+    Laid = layMeshEdges(N, reflectingPositions(N), M, Out);
     break;
   case BinomialMappingKind::Growing:
-    Laid = layMeshEdges(N, growingPositions(N), M, Links, Out);
+    Laid = layMeshEdges(N, growingPositions(N), M, Out);
     break;
   case BinomialMappingKind::DeBruijn:
-    Laid = layDeBruijnEdges(N, M, Links, Out);
+    Laid = layDeBruijnEdges(N, M, Out);
     break;
   case BinomialMappingKind::Hypercube:
-    Laid = layHypercubeEdges(N, M, Links, Out);
+    Laid = layHypercubeEdges(N, M, Out);
     break;
   case BinomialMappingKind::Auto:
     llvm_unreachable("auto is resolved by the caller");
@@ -447,13 +413,12 @@ llvm::Expected<BinomialMapping> cleave::mapBinomial(unsigned N, double Alpha, co
       return Fail("machine '" + M.Name + "' does not number processor " + llvm::Twine(P) +
                   " as node " + llvm::Twine(P));
 
-  LinkIndex Links(M);
   if (Kind != BinomialMappingKind::Auto)
-    return mapConcrete(N, Alpha, M, Kind, Links);
+    return mapConcrete(N, Alpha, M, Kind);
 
   std::string Tree = ("B(" + llvm::Twine(N) + ")").str();
   auto Chosen = [&](BinomialMappingKind K, std::string Reason) -> llvm::Expected<BinomialMapping> {
-    auto R = mapConcrete(N, Alpha, M, K, Links);
+    auto R = mapConcrete(N, Alpha, M, K);
     if (R)
       R->Reason = std::move(Reason);
     return R;
@@ -474,10 +439,10 @@ llvm::Expected<BinomialMapping> cleave::mapBinomial(unsigned N, double Alpha, co
                         .str());
     // Seed 000 theorem 2: which mesh mapping wins under store-and-forward
     // depends on alpha and n, so compute both and compare.
-    auto Reflecting = mapConcrete(N, Alpha, M, BinomialMappingKind::Reflecting, Links);
+    auto Reflecting = mapConcrete(N, Alpha, M, BinomialMappingKind::Reflecting);
     if (!Reflecting)
       return Reflecting.takeError();
-    auto Growing = mapConcrete(N, Alpha, M, BinomialMappingKind::Growing, Links);
+    auto Growing = mapConcrete(N, Alpha, M, BinomialMappingKind::Growing);
     if (!Growing)
       return Growing.takeError();
     double TR = Reflecting->Metrics.StoreForwardLarge, TG = Growing->Metrics.StoreForwardLarge;
