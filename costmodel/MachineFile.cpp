@@ -2,6 +2,7 @@
 /// Reads machine descriptions (docs/machine-format.md) with llvm::yaml's
 /// node API, which keeps every key's position for the error messages.
 #include "costmodel/MachineInternal.h"
+#include "costmodel/ScotchFiles.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -873,6 +874,8 @@ llvm::Expected<Machine> Reader::read() {
 } // namespace
 
 llvm::Expected<Machine> cleave::parseMachine(llvm::StringRef Text, llvm::StringRef Name) {
+  if (isScotchTarget(Text))
+    return parseScotchTarget(Text, Name);
   Reader R(Text, Name);
   return R.read();
 }

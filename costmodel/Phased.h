@@ -11,11 +11,22 @@
 namespace cleave {
 
 /// A computation-graph edge as routed: its phase, weight W(e) (message
-/// volume) and the channels of its path (empty: both ends on one node).
+/// volume) and its path.
 struct PhasedEdge {
+  static constexpr unsigned NoLine = ~0u;
   unsigned Phase = 1;
   double Weight = 1;
+  /// The channels of the path (empty: both ends on one node) ...
   std::vector<unsigned> Channels;
+  /// ... or, for a straight path along a line of channels (a row or column
+  /// of a mesh, one direction of it with directed channels), the line and
+  /// the positions [Lo, Hi) of its channels along it, Channels staying
+  /// empty. Two such paths share a channel when they lie on one line and
+  /// their ranges overlap; the edges of one phase are all of one kind.
+  unsigned Line = NoLine;
+  unsigned Lo = 0, Hi = 0;
+
+  unsigned length() const { return Line == NoLine ? Channels.size() : Hi - Lo; }
 };
 
 struct PhaseMetrics {

@@ -169,6 +169,9 @@ void cleave::printCostReport(const Machine &M, const TaskGraph &G, const CostRep
   if (R.CycleEdges)
     OS << " (" << R.CycleEdges << " edges in cycles of the task graph do not delay their "
        << "receivers)";
+  OS << "\ncritical path (each task waited for the one before):";
+  for (unsigned T : R.CriticalPath)
+    OS << " " << G.Tasks[T].Name;
   OS << "\n";
 
   if (R.Phased) {
@@ -237,6 +240,10 @@ void cleave::writeCostJSON(const Machine &M, const TaskGraph &G, const CostRepor
         J.attribute("total", R.Comparator->Total);
         J.attribute("units", R.Comparator->Units);
       });
+    J.attributeArray("critical_path", [&] {
+      for (unsigned T : R.CriticalPath)
+        J.value(G.Tasks[T].Name);
+    });
     J.attribute("cycle_edges", R.CycleEdges);
     J.attribute("machine", M.Name);
     J.attribute("makespan_s", R.MakespanS);

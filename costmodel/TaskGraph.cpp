@@ -1,6 +1,7 @@
 /// \file
 /// Task graphs and placements from JSON.
 #include "costmodel/TaskGraph.h"
+#include "costmodel/ScotchFiles.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
@@ -55,13 +56,22 @@ bool readTask(const json::Value &V, Task &T, json::Path P) {
     return false;
   }
   for (const auto &KV : *O)
-    if (KV.first != "name" && KV.first != "work_s" && KV.first != "resources") {
-      P.field(KV.first).report("unknown key (a task has name, work_s, resources)");
+    if (KV.first != "name" && KV.first != "work_s" && KV.first != "resources" &&
+        KV.first != "processor") {
+      P.field(KV.first).report("unknown key (a task has name, work_s, resources, processor)");
       return false;
     }
   json::ObjectMapper M(V, P);
   if (!M.map("name", T.Name) || !M.mapOptional("resources", T.Resources))
     return false;
+  if (const json::Value *Pin = O->get("processor")) {
+    std::optional<int64_t> N = Pin->getAsInteger();
+    if (!N || *N < 0 || *N > UINT32_MAX) {
+      P.field("processor").report("expected a processor number");
+      return false;
+    }
+    T.Processor = *N;
+  }
   if (T.Name.empty()) {
     P.field("name").report("a task needs a name");
     return false;
@@ -198,6 +208,11 @@ llvm::Error cleave::checkPlacement(const Placement &P, const TaskGraph &G, const
                                      "task '" + G.Tasks[T].Name + "' is placed on processor " +
                                          llvm::Twine(P[T]) + "; the machine has " +
                                          llvm::Twine(M.Processors.size()));
+    if (G.Tasks[T].Processor && *G.Tasks[T].Processor != P[T])
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "task '" + G.Tasks[T].Name + "' is pinned to processor " +
+                                         llvm::Twine(*G.Tasks[T].Processor) +
+                                         " and placed on " + llvm::Twine(P[T]));
     const MachineNode &Node = M.Nodes[M.Processors[P[T]]];
     for (const std::string &R : G.Tasks[T].Resources)
       if (!llvm::is_contained(Node.Resources, R))
@@ -208,8 +223,49 @@ llvm::Error cleave::checkPlacement(const Placement &P, const TaskGraph &G, const
   return llvm::Error::success();
 }
 
+void cleave::writeTaskGraphJSON(const TaskGraph &G, llvm::raw_ostream &OS) {
+  auto Line = [&](const json::Value &V) { OS << "\n    " << V; };
+  OS << "{\n  \"tasks\": [";
+  for (size_t I = 0; I < G.Tasks.size(); ++I) {
+    const Task &T = G.Tasks[I];
+    json::Object O{{"name", T.Name}, {"work_s", T.WorkS}};
+    if (!T.Resources.empty())
+      O["resources"] = T.Resources;
+    if (T.Processor)
+      O["processor"] = *T.Processor;
+    OS << (I ? "," : "");
+    Line(std::move(O));
+  }
+  OS << "\n  ],\n  \"edges\": [";
+  // An edge of several message sizes is written as one edge a size: the
+  // reader merges the edges of a pair.
+  bool First = true;
+  for (const TaskEdge &E : G.Edges)
+    for (const MessageGroup &M : E.Messages) {
+      json::Object O{{"from", G.Tasks[E.From].Name},
+                     {"to", G.Tasks[E.To].Name},
+                     {"messages", M.Count},
+                     {"bytes", M.Bytes}};
+      if (E.Phase)
+        O["phase"] = E.Phase;
+      OS << (First ? "" : ",");
+      Line(std::move(O));
+      First = false;
+    }
+  OS << "\n  ]\n}\n";
+}
+
+void cleave::writePlacementJSON(const TaskGraph &G, const Placement &P, llvm::raw_ostream &OS) {
+  OS << "{\"placement\": {";
+  for (size_t T = 0; T < G.Tasks.size(); ++T)
+    OS << (T ? ",\n  " : "\n  ") << json::Value(G.Tasks[T].Name) << ": " << P[T];
+  OS << "\n}}\n";
+}
+
 llvm::Expected<Placement> cleave::parsePlacement(llvm::StringRef Text, llvm::StringRef Name,
                                                  const TaskGraph &G, const Machine &M) {
+  if (!Text.ltrim().starts_with("{"))
+    return parseScotchMapping(Text, Name, G, M);
   auto Root = parseFile(Text, Name);
   if (!Root)
     return Root.takeError();

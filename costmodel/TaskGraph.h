@@ -9,6 +9,9 @@
 #include "costmodel/Machine.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -19,6 +22,8 @@ struct Task {
   std::string Name;
   double WorkS = 0; ///< compute time on a node of speed 1
   std::vector<std::string> Resources; ///< only nodes that have them may run it
+  /// Pinned to this processor (`main` to processor 0, seed 004 §3.3).
+  std::optional<unsigned> Processor;
 };
 
 /// Messages of one size: Count of them, Bytes each (protocol bytes are added
@@ -46,6 +51,8 @@ struct TaskGraph {
 /// Reads a task graph from JSON; errors name the file and the element.
 llvm::Expected<TaskGraph> loadTaskGraph(llvm::StringRef Path);
 llvm::Expected<TaskGraph> parseTaskGraph(llvm::StringRef Text, llvm::StringRef Name);
+/// Writes \p G in the form parseTaskGraph reads, one task or edge a line.
+void writeTaskGraphJSON(const TaskGraph &G, llvm::raw_ostream &OS);
 
 /// The processor number (an index into Machine::Processors) of each task.
 using Placement = std::vector<unsigned>;
@@ -58,6 +65,8 @@ llvm::Expected<Placement> parsePlacement(llvm::StringRef Text, llvm::StringRef N
                                          const TaskGraph &G, const Machine &M);
 /// The checks of loadPlacement, for a placement made in memory.
 llvm::Error checkPlacement(const Placement &P, const TaskGraph &G, const Machine &M);
+/// Writes \p P in the form parsePlacement reads.
+void writePlacementJSON(const TaskGraph &G, const Placement &P, llvm::raw_ostream &OS);
 
 } // namespace cleave
 

@@ -6,6 +6,7 @@ packages=(
   build-essential cmake python3
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
   libboost-graph-dev libgtest-dev graphviz
+  libscotch-dev scotch  # optional for a build; the scotch strategy, its tests, the bench
   gcc-12-source xz-utils  # the GCC torture suite, extracted by the tests
 )
 missing=()

@@ -1,5 +1,6 @@
 # lit configuration of cleave's FileCheck tests (test/<area>/...).
 import os
+import shutil
 
 import lit.formats
 
@@ -18,6 +19,13 @@ for tools in (config.llvm_tools_dir, os.path.join(config.cleave_obj_root, "bin")
 # The runtime environment of generated programs is set per RUN line only.
 for var in ("CLEAVE_NODES", "CLEAVE_TRANSPORT", "CLEAVE_PASS"):
     config.environment.pop(var, None)
+
+# Tests of the scotch mapping strategy need a build linked with libscotch.
+if config.have_scotch:
+    config.available_features.add("scotch")
+# Scotch's command-line tools (Debian's scotch package), to check our files.
+if shutil.which("atst"):
+    config.available_features.add("scotch-tools")
 
 runtime = os.path.join(config.cleave_src_root, "runtime")
 config.substitutions.append(("%cc", config.cc))

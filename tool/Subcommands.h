@@ -17,6 +17,7 @@ extern llvm::cl::SubCommand ParallelizeCommand;
 extern llvm::cl::SubCommand MachineCommand;
 extern llvm::cl::SubCommand CostCommand;
 extern llvm::cl::SubCommand MapCommand;
+extern llvm::cl::SubCommand TasksCommand;
 extern llvm::cl::SubCommand DecomposeCommand;
 
 /// Each returns the process exit status: 0 done, 1 input refused, 2 usage.
@@ -26,6 +27,7 @@ int runParallelize(const std::vector<std::string> &ClangArgs);
 int runMachine();
 int runCost();
 int runMap();
+int runTasks(const std::vector<std::string> &ClangArgs);
 int runDecompose();
 
 /// Prints "cleave: error: MESSAGE" for \p E and returns 1.

@@ -36,6 +36,7 @@ int main(int argc, char **argv) {
       "  cleave parallelize FILE.c -o OUT [-p BUILD_DIR] [-- CLANG_ARGS]\n"
       "  cleave machine M.yaml [--dot] [--routes] [--check]\n"
       "  cleave cost --machine M.yaml --tasks T.json --placement P.json [--json]\n"
+      "  cleave tasks FILE.c... [--profile P.json] [--resource FUNC=NAME]... [--explain]\n"
       "  cleave map --binomial N --alpha A --machine M.yaml [--mapping KIND] [--json]\n"
       "  cleave decompose ROWSxCOLS --speeds A1,...,AP [--algorithm NAME] [--json]\n";
   // LLVM's libraries register options of their own: the help lists cleave's.
@@ -46,7 +47,7 @@ int main(int argc, char **argv) {
                                          &llvm::errs()))
     return 2;
   if (!AnalyzeCommand && !ParallelizeCommand && !MachineCommand && !CostCommand &&
-      !MapCommand && !DecomposeCommand) {
+      !MapCommand && !TasksCommand && !DecomposeCommand) {
     llvm::errs() << "cleave: error: no subcommand given\n";
     llvm::cl::PrintHelpMessage();
     return 2;
@@ -63,6 +64,7 @@ int main(int argc, char **argv) {
              : MachineCommand     ? runMachine()
              : CostCommand        ? runCost()
              : MapCommand         ? runMap()
+             : TasksCommand       ? runTasks(ClangArgs)
                                   : runDecompose();
   });
   Worker.join();

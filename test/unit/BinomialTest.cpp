@@ -5,6 +5,7 @@
 #include "mapping/Binomial.h"
 
 #include "gtest/gtest.h"
+#include "test/unit/TestMachine.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,9 +17,7 @@ namespace {
 
 Machine makeMachine(const std::string &Topology, const std::string &Switching = "wormhole") {
   std::string Text = "name: test\ntopology: " + Topology + "\nswitching: " + Switching + "\n";
-  auto M = parseMachine(Text, "test.yaml");
-  EXPECT_TRUE(bool(M)) << llvm::toString(M.takeError());
-  return std::move(*M);
+  return machine(Text);
 }
 
 Machine meshFor(unsigned N, const std::string &Switching = "wormhole") {
@@ -99,9 +98,56 @@ TEST(BinomialReflecting, EdgesAreStraightAndLongestFirst) {
   // halves of the mesh: the largest message goes furthest.
   BinomialMapping B = mustMap(8, 0.5, meshFor(8), BinomialMappingKind::Reflecting);
   for (const PhasedEdge &E : B.Edges)
-    EXPECT_EQ(E.Channels.size(), B.Metrics.Phases[E.Phase - 1].Dilation);
+    EXPECT_EQ(E.length(), B.Metrics.Phases[E.Phase - 1].Dilation);
   EXPECT_EQ(B.Metrics.Phases.front().Dilation, 5u);
   EXPECT_EQ(B.Metrics.Phases.back().Dilation, 1u);
+}
+
+TEST(BinomialMesh, SegmentsGiveTheMetricsOfTheirChannels) {
+  // The mesh mappings keep each edge as a segment of a row or column; the
+  // same edges as the channels of the machine's dimension-order routes
+  // (straight, one row or column) must give every metric alike, with
+  // channels shared by both directions or one per direction.
+  for (const char *Directed : {"false", "true"})
+    for (BinomialMappingKind Kind :
+         {BinomialMappingKind::Reflecting, BinomialMappingKind::Growing})
+      for (unsigned N = 3; N <= 8; ++N) {
+        unsigned Width = 1u << ((N + 1) / 2), Height = 1u << (N / 2);
+        // Both orientations of the mesh.
+        for (bool Transposed : {false, true}) {
+          unsigned X = Transposed ? Height : Width, Y = Transposed ? Width : Height;
+          Machine M = machine("name: m\ntopology: {kind: mesh, dims: [" + std::to_string(X) +
+                              ", " + std::to_string(Y) +
+                              "]}\nswitching: wormhole\ndirected_channels: " + Directed + "\n");
+          BinomialMapping B = mustMap(N, 0.7, M, Kind);
+          std::vector<PhasedEdge> Routed = B.Edges;
+          for (unsigned V = 1; V < B.NodeOf.size(); ++V) {
+            PhasedEdge &E = Routed[V - 1];
+            E.Line = PhasedEdge::NoLine;
+            unsigned Cur = M.Processors[B.NodeOf[binomialParent(V)]];
+            for (const Hop &H : M.route(Cur, M.Processors[B.NodeOf[V]])) {
+              E.Channels.push_back(M.channel(Cur, H));
+              Cur = H.To;
+            }
+          }
+          PhasedMetrics Want = computePhasedMetrics(Routed);
+          const PhasedMetrics &Got = B.Metrics;
+          ASSERT_EQ(Got.Phases.size(), Want.Phases.size());
+          for (size_t I = 0; I < Want.Phases.size(); ++I) {
+            EXPECT_EQ(Got.Phases[I].Dilation, Want.Phases[I].Dilation);
+            EXPECT_EQ(Got.Phases[I].Contention, Want.Phases[I].Contention)
+                << binomialMappingName(Kind).str() << " n=" << N << " phase " << I + 1;
+            // Sums of weights differ in rounding only (prefix sums there).
+            EXPECT_NEAR(Got.Phases[I].WeightedContention, Want.Phases[I].WeightedContention,
+                        1e-12 * Want.Phases[I].WeightedContention);
+            EXPECT_DOUBLE_EQ(Got.Phases[I].WeightedDilation, Want.Phases[I].WeightedDilation);
+          }
+          EXPECT_DOUBLE_EQ(Got.TotalDilation, Want.TotalDilation);
+          EXPECT_NEAR(Got.StoreForwardLarge, Want.StoreForwardLarge,
+                      1e-12 * Want.StoreForwardLarge);
+          EXPECT_DOUBLE_EQ(Got.WormholeSmall, Want.WormholeSmall);
+        }
+      }
 }
 
 TEST(BinomialGrowing, StoreAndForwardSlowdownTendsTo125) {
@@ -150,7 +196,7 @@ TEST(BinomialDeBruijn, OneToOneContentionFreeAverageDilationTwo) {
     for (unsigned V = 1; V < B.NodeOf.size(); ++V) {
       unsigned P = binomialParent(V);
       unsigned K = binomialPhase(V) - (P ? binomialPhase(P) : 0);
-      EXPECT_LE(B.Edges[V - 1].Channels.size(), K);
+      EXPECT_LE(B.Edges[V - 1].length(), K);
     }
     Last = B.averageDilation();
   }

@@ -3,21 +3,13 @@
 #include "costmodel/Cost.h"
 
 #include "gtest/gtest.h"
+#include "test/unit/TestMachine.h"
 
 #include <set>
 
 using namespace cleave;
 
 namespace {
-
-Machine machine(const std::string &Text) {
-  auto M = parseMachine(Text, "test.yaml");
-  if (!M) {
-    ADD_FAILURE() << llvm::toString(M.takeError());
-    return Machine();
-  }
-  return std::move(*M);
-}
 
 std::string machineError(const std::string &Text) {
   auto M = parseMachine(Text, "test.yaml");
