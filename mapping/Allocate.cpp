@@ -173,13 +173,13 @@ llvm::Expected<Allocation> Allocator::run(AllocationStrategy S) const {
     P = greedy();
     break;
   case AllocationStrategy::Refine:
-    P = refine(start(Evaluations), Evaluations);
+    P = refineStarts(Evaluations);
     break;
   case AllocationStrategy::Anneal:
-    P = anneal(start(Evaluations), Evaluations);
+    P = anneal(std::move(starts(Evaluations).front()), Evaluations);
     break;
   case AllocationStrategy::Exact: {
-    auto Best = exact(refine(start(Evaluations), Evaluations), Evaluations);
+    auto Best = exact(refineStarts(Evaluations), Evaluations);
     if (!Best)
       return Best.takeError();
     P = std::move(*Best);
@@ -262,13 +262,32 @@ Placement Allocator::baseline(AllocationStrategy S) const {
 
 /// Greedy construction prices messages on idle links; where links are
 /// loaded (a shared segment near saturation) a baseline can do better, so
-/// the searches start from the best of them all.
-Placement Allocator::start(uint64_t &Evaluations) const {
-  Placement Best = greedy();
-  double BestValue = objective(Best);
+/// the searches start from greedy's placement and from the best baseline's
+/// when that is better, best first.
+std::vector<Placement> Allocator::starts(uint64_t &Evaluations) const {
+  std::vector<Placement> Out{greedy()};
+  double Greedy = objective(Out[0]), Best = Greedy;
   ++Evaluations;
   for (AllocationStrategy S : baselineStrategies()) {
     Placement P = baseline(S);
+    double F = objective(P);
+    ++Evaluations;
+    if (F < Best) {
+      Best = F;
+      Out.resize(1);
+      Out.push_back(std::move(P));
+    }
+  }
+  std::reverse(Out.begin(), Out.end());
+  return Out;
+}
+
+/// The best placement refine() reaches from each start.
+Placement Allocator::refineStarts(uint64_t &Evaluations) const {
+  Placement Best;
+  double BestValue = INFINITY;
+  for (Placement &Start : starts(Evaluations)) {
+    Placement P = refine(std::move(Start), Evaluations);
     double F = objective(P);
     ++Evaluations;
     if (F < BestValue) {

@@ -25,8 +25,8 @@ enum class AllocationObjective {
 
 enum class AllocationStrategy {
   Greedy,     ///< list-scheduling construction (earliest finish time)
-  Refine,     ///< moves and swaps from the best construction, pass by pass
-  Anneal,     ///< simulated annealing from the best construction
+  Refine,     ///< moves and swaps from greedy's and the best baseline's placements
+  Anneal,     ///< simulated annealing from the best of those
   Exact,      ///< branch and bound: the optimum of the objective
   Scotch,     ///< libscotch's static mapping
   AllOnOne,   ///< baseline: every task on the fastest processor
@@ -86,8 +86,11 @@ private:
       : M(M), G(G), Options(Options), Pricer(M, G) {}
 
   Placement greedy() const;
-  /// The best of greedy() and the baselines: where the searches start.
-  Placement start(uint64_t &Evaluations) const;
+  /// Where the searches start: greedy's placement, and the best baseline's
+  /// if that is better; the better first.
+  std::vector<Placement> starts(uint64_t &Evaluations) const;
+  /// The best of refine() from each start.
+  Placement refineStarts(uint64_t &Evaluations) const;
   Placement refine(Placement P, uint64_t &Evaluations) const;
   Placement anneal(Placement P, uint64_t &Evaluations) const;
   llvm::Expected<Placement> exact(Placement Incumbent, uint64_t &Evaluations) const;
