@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: build check demo bench bench-analyze bench-cost bench-mapping clean
+.PHONY: build check demo bench bench-analyze bench-cost bench-mapping bench-runtime clean
 
 build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -32,6 +32,10 @@ bench-cost: build
 # Array decompositions for p = 20 and canned mappings of a million tasks.
 bench-mapping: build
 	python3 scripts/bench-mapping.py --build $(BUILD) --runs 5
+
+# The runtime's empty call round trip (2 nodes) and native marshaling of 16 MiB.
+bench-runtime: build
+	python3 scripts/bench-runtime.py --build $(BUILD) --runs 5
 
 clean:
 	rm -rf $(BUILD)

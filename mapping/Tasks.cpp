@@ -165,7 +165,10 @@ llvm::Expected<Profile> cleave::loadProfile(llvm::StringRef Path) {
 namespace {
 /// The number of loops around each block of \p F's control-flow graph: the
 /// natural loops of the back edges a depth-first search from the entry finds
-/// (a loop per header, the union of its back edges' bodies).
+/// (a loop per header, the union of its back edges' bodies). Written here
+/// rather than with Boost.Graph's depth_first_search: the bodies need a walk
+/// back from each back edge's source as it is found, and a function's CFG
+/// is a few dozen blocks held as successor lists already.
 std::vector<unsigned> loopDepths(const FunctionInfo &F) {
   size_t N = F.Blocks.size();
   std::vector<unsigned> Depth(N);

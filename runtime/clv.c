@@ -6,24 +6,28 @@
 ///
 /// Every node is one thread (node 0 is the thread that called clv_init, nodes
 /// 1..N-1 are workers started by it) with a FIFO of calls guarded by a mutex
-/// and a condition variable. A call is one allocation, the future, which
-/// carries the arguments to the callee and the reply back. A thread that waits
-/// keeps serving its node's queue on its own stack, so a node blocked in a wait
-/// still answers the calls it depends on and divide and conquer never
-/// deadlocks. Before sleeping on its condition variable an idle thread spins
-/// for SPIN_NS, because a condition-variable wake-up costs 10-80 us on the VMs
-/// this runs on, much more than most calls.
+/// and a condition variable. A call is one future, which carries the arguments
+/// to the callee and the reply back; each node keeps the futures its calls
+/// released for reuse, so a call in a steady state allocates nothing. A thread
+/// that waits keeps serving its node's queue on its own stack, so a node
+/// blocked in a wait still answers the calls it depends on and divide and
+/// conquer never deadlocks. Before sleeping on its condition variable an idle
+/// thread spins for SPIN_NS, because a condition-variable wake-up costs 10-80
+/// us on the VMs this runs on, much more than most calls; and a thread that
+/// completes a call signals the caller only when it sleeps.
+///
+/// Each node also lists the futures it made and has not waited for, so that
+/// clv_finalize can report the failed ones and release them all.
 ///
 /// Not supported (the generated code never does it): waiting on a future from
 /// another node than the one that made the call (refused with CLV_E_USAGE),
-/// and making calls or waiting on threads other than the nodes' own. Futures
-/// that are never waited on still run (clv_finalize waits for them) but leak
-/// their memory.
+/// and making calls or waiting on threads other than the nodes' own.
 
 #define _POSIX_C_SOURCE 200809L
 
 #include "clv.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
@@ -40,11 +44,18 @@ enum {
   MAX_NODES = 1024,   ///< most nodes CLEAVE_NODES may ask for
   MESSAGE_SIZE = 256, ///< longest error message kept, with its NUL
   REGION_ALIGN = 16,  ///< copied region payloads start at multiples of this
-  MIN_CAPACITY = 64   ///< first allocation of a buffer
+  MIN_CAPACITY = 64,  ///< first allocation of a buffer
+  SPARE_FUTURES = 64  ///< released futures a node keeps for reuse, at most
 };
 
 /// How long an idle thread spins (nanoseconds) before it sleeps.
 #define SPIN_NS 50000L
+/// How long a spinning thread pauses before it starts yielding (nanoseconds).
+#define PAUSE_NS 1000L
+
+/// Longest timeout clv_wait_timeout counts down (seconds, about 30 years);
+/// longer ones wait for ever.
+#define MAX_TIMEOUT_S 1e9
 
 // ---------------------------------------------------------------------------
 // Errors
@@ -311,9 +322,12 @@ typedef struct context {
   int level;
 } context;
 
-/// Level a clv_call future "restores": clv_wait lowers the caller's level to
+/// Level a clv_call future "restores": waiting lowers the caller's level to
 /// the one saved in the future, so this leaves it as it is.
 #define NO_LEVEL INT_MAX
+
+/// A deadline on CLOCK_MONOTONIC in nanoseconds; NO_DEADLINE: wait for ever.
+#define NO_DEADLINE INT64_MAX
 
 struct clv_future {
   clv_future *next; ///< in the callee's queue
@@ -321,15 +335,17 @@ struct clv_future {
   uint32_t fn;
   clv_buf args;
   context callee;
-  // The caller.
+  // The caller's side, touched by the caller's thread only.
   int caller;       ///< node to wake at completion; the only one that may wait
   int caller_level; ///< caller's level before a clv_call_child, or NO_LEVEL
   clv_buf local;
+  clv_future *made_prev; ///< in the caller's list of futures not waited for
+  clv_future *made_next; ///< (or, released, in its list of spare futures)
   // The outcome, written by the callee before it publishes `done`.
   atomic_int done;
   clv_status status;
   clv_buf reply;
-  char message[MESSAGE_SIZE];
+  char message[MESSAGE_SIZE]; ///< names the call and its node; "" on success
 };
 
 typedef struct node {
@@ -341,12 +357,21 @@ typedef struct node {
   clv_future *tail;
   atomic_size_t queued; ///< its length, read without the mutex when spinning
   atomic_int stop;      ///< the worker leaves (set when no call is pending)
+  atomic_int sleeping;  ///< the node's thread is in pthread_cond_(timed)wait
   int index;
   pthread_t thread;
+  // Touched only by the node's own thread, and by clv_finalize once the
+  // workers have been joined; on a line of their own, away from the callers.
+  _Alignas(64) clv_future *made_first; ///< futures made here, not yet waited
+  clv_future *made_last;               ///< for, oldest first
+  clv_future *spare;                   ///< released futures kept for reuse
+  int spare_count;
 } node;
 
 static node *nodes;
 static int node_count; ///< 0 when the runtime is not running
+/// More nodes than processors: spinning threads then yield the processor.
+static int oversubscribed;
 static clv_program program;
 static pthread_t main_thread;
 /// Calls queued or running on any node: clv_finalize waits for 0.
@@ -376,34 +401,82 @@ clv_buf *clv_future_local(clv_future *f) { return f ? &f->local : NULL; }
 static void lock(node *n) { pthread_mutex_lock(&n->mutex); }
 static void unlock(node *n) { pthread_mutex_unlock(&n->mutex); }
 
-/// Whether the serving loop of \p n may end: \p f completed (clv_wait); with no
-/// future, the worker was told to stop, or on node 0 (clv_finalize) no call is
-/// pending anywhere.
-static int finished(node *n, clv_future *f) {
-  if (f)
-    return atomic_load_explicit(&f->done, memory_order_acquire);
-  if (n->index == 0)
-    return atomic_load(&pending) == 0;
-  return atomic_load_explicit(&n->stop, memory_order_relaxed);
+static int64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-/// Spins for up to SPIN_NS until \p n has a call or finished(); returns whether
-/// it has. Yielding rather than busy-pausing keeps the spin cheap when there
-/// are more nodes than processors; the bound is time, not iterations, so it
-/// holds on any processor speed and ends early when the spinner was preempted.
-static int spin(node *n, clv_future *f) {
-  struct timespec start, now;
-  clock_gettime(CLOCK_MONOTONIC, &start);
-  do {
+/// Tells the processor that this thread is spinning (lets the other hardware
+/// thread of the core run, and saves power); nothing where it has no such
+/// instruction.
+static void pause_processor(void) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  __builtin_ia32_pause();
+#elif defined(__GNUC__) && defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+/// The futures a wait is for: one (clv_wait) or several (clv_wait_any, where
+/// null entries are skipped); none for a serving loop that ends with the node.
+typedef struct awaited {
+  clv_future *const *futures;
+  size_t count;
+} awaited;
+
+static int is_done(const clv_future *f) {
+  // Sequentially consistent, as the store in complete(): see sleep_until().
+  return atomic_load(&f->done);
+}
+
+/// Index of the first completed future of \p w, or w->count.
+static size_t first_done(const awaited *w) {
+  for (size_t i = 0; i < w->count; ++i)
+    if (w->futures[i] && is_done(w->futures[i]))
+      return i;
+  return w->count;
+}
+
+/// Whether the serving loop of \p n may end: a future of \p w completed; with
+/// no futures, the worker was told to stop, or on node 0 (clv_finalize) no call
+/// is pending anywhere.
+static int finished(const node *n, const awaited *w) {
+  if (w)
+    return first_done(w) < w->count;
+  if (n->index == 0)
+    return atomic_load(&pending) == 0;
+  return atomic_load(&n->stop);
+}
+
+/// Spins for up to SPIN_NS (and not past \p deadline) until \p n has a call
+/// or finished(); returns whether it has. The bound is time, not iterations,
+/// so it holds on any processor speed and ends early when the spinner was
+/// preempted. For its first PAUSE_NS the spinner only pauses: a yield is a
+/// system call (0.5 us here), too slow to make at every turn while the awaited
+/// thread answers from another processor. Then, and from the start when there
+/// are more nodes than processors, it yields at every turn, because the thread
+/// it waits for may need its processor.
+static int spin(node *n, const awaited *w, int64_t deadline) {
+  int64_t start = now_ns();
+  int64_t end = deadline - start < SPIN_NS ? deadline : start + SPIN_NS;
+  int yielding = oversubscribed;
+  for (unsigned i = 1;; ++i) {
     if (atomic_load_explicit(&n->queued, memory_order_relaxed) > 0 ||
-        finished(n, f))
+        finished(n, w))
       return 1;
-    sched_yield();
-    clock_gettime(CLOCK_MONOTONIC, &now);
-  } while ((now.tv_sec - start.tv_sec) * 1000000000L +
-               (now.tv_nsec - start.tv_nsec) <
-           SPIN_NS);
-  return 0;
+    if (yielding) {
+      sched_yield();
+    } else {
+      pause_processor();
+      if (i % 16 != 0) // reading the clock costs more than a pause
+        continue;
+    }
+    int64_t now = now_ns();
+    if (now >= end)
+      return 0;
+    yielding = yielding || now - start >= PAUSE_NS;
+  }
 }
 
 /// Takes the first call queued for \p n, or NULL. The unlocked look at the
@@ -424,21 +497,43 @@ static clv_future *take_call(node *n) {
   return f;
 }
 
+/// Sleeps on \p n's condition variable until it has a call, finished(), or
+/// \p deadline passes. `sleeping` spares the completing side the mutex and the
+/// signal while nobody sleeps: the sleeper stores it before it looks at `done`,
+/// complete() stores `done` before it looks at `sleeping`, all sequentially
+/// consistent, so at least one of them sees the other's store and no wake-up
+/// is lost. Calls are queued and `stop` set under the mutex.
+static void sleep_until(node *n, const awaited *w, int64_t deadline) {
+  struct timespec until = {(time_t)(deadline / 1000000000),
+                           (long)(deadline % 1000000000)};
+  lock(n);
+  atomic_store(&n->sleeping, 1);
+  int timed_out = 0;
+  while (!n->head && !finished(n, w) && !timed_out) {
+    if (deadline == NO_DEADLINE)
+      pthread_cond_wait(&n->wake, &n->mutex);
+    else
+      timed_out =
+          pthread_cond_timedwait(&n->wake, &n->mutex, &until) == ETIMEDOUT;
+  }
+  atomic_store(&n->sleeping, 0);
+  unlock(n);
+}
+
 static void wake(node *n) {
   lock(n);
   pthread_cond_signal(&n->wake);
   unlock(n);
 }
 
-/// Publishes the outcome of \p f and wakes its caller. The caller may free f as
-/// soon as `done` is set, so f is not touched after that.
+/// Publishes the outcome of \p f and wakes its caller if it sleeps. The caller
+/// may release f as soon as `done` is set, so f is not touched after that.
 static void complete(clv_future *f, clv_status status) {
   node *caller = &nodes[f->caller];
   f->status = status;
-  lock(caller); // so a caller about to sleep cannot miss the wake-up
-  atomic_store_explicit(&f->done, 1, memory_order_release);
-  pthread_cond_signal(&caller->wake);
-  unlock(caller);
+  atomic_store(&f->done, 1);
+  if (atomic_load(&caller->sleeping))
+    wake(caller);
   // The last call to end while clv_finalize waits wakes node 0. Both sides use
   // sequentially consistent operations, so either finalize sees pending == 0
   // or this sees finalizing.
@@ -446,7 +541,7 @@ static void complete(clv_future *f, clv_status status) {
     wake(&nodes[0]);
 }
 
-static const char *status_text(clv_status status) {
+const char *clv_status_text(clv_status status) {
   switch (status) {
   case CLV_OK:
     return "no error";
@@ -460,6 +555,14 @@ static const char *status_text(clv_status status) {
     return "no such function";
   case CLV_E_REMOTE_FAILED:
     return "the function reported a failure";
+  case CLV_E_ENCODE:
+    return "a message did not encode";
+  case CLV_E_TIMEOUT:
+    return "the wait timed out";
+  case CLV_E_PEER_LOST:
+    return "the node stopped answering";
+  case CLV_E_CANCELED:
+    return "the call was canceled";
   }
   return "unknown status";
 }
@@ -475,6 +578,25 @@ static void append(char message[MESSAGE_SIZE], const char *text) {
   message[used + n] = '\0';
 }
 
+/// The function \p f calls, or NULL when its id is not in the table.
+static const clv_function *function_of(const clv_future *f) {
+  const clv_function *fn =
+      f->fn < program.count ? &program.functions[f->fn] : NULL;
+  return fn && fn->entry ? fn : NULL;
+}
+
+/// Writes "call to 'NAME' on node N" (or "call to function ID on node N") to
+/// \p out: every message about a call starts so.
+static void describe_call(const clv_future *f, char out[MESSAGE_SIZE]) {
+  const clv_function *fn = function_of(f);
+  if (fn)
+    snprintf(out, MESSAGE_SIZE, "call to '%s' on node %d",
+             fn->name ? fn->name : "?", f->callee.node);
+  else
+    snprintf(out, MESSAGE_SIZE, "call to function %" PRIu32 " on node %d",
+             f->fn, f->callee.node);
+}
+
 /// Runs the call \p f on this thread in the callee's context, then completes
 /// it. Serving can nest inside a wait, so the waiting code's context and
 /// message are put back afterwards.
@@ -487,25 +609,28 @@ static void serve(clv_future *f) {
   last_error[0] = '\0'; // what the entry leaves here explains its failure
 
   clv_status status;
-  const clv_function *fn =
-      f->fn < program.count ? &program.functions[f->fn] : NULL;
-  if (!fn || !fn->entry) {
+  const clv_function *fn = function_of(f);
+  if (!fn) {
     status = CLV_E_NO_SUCH_FUNCTION;
-    snprintf(f->message, sizeof f->message,
-             "no function with id %" PRIu32 " in this program (it has %" PRIu32
-             ")",
+    char detail[MESSAGE_SIZE];
+    snprintf(detail, sizeof detail,
+             ": no function with id %" PRIu32
+             " in this program (it has %" PRIu32 ")",
              f->fn, program.count);
+    describe_call(f, f->message);
+    append(f->message, detail);
   } else {
     status = fn->entry(&f->args, &f->reply);
     const char *why = status == CLV_E_DECODE ? "arguments did not decode"
-                                             : status_text(status);
+                                             : clv_status_text(status);
     if (status == CLV_OK && f->reply.failed) {
-      status = CLV_E_NOMEM;
+      status = CLV_E_ENCODE;
       why = "the reply did not encode";
     }
     if (status != CLV_OK) {
-      snprintf(f->message, sizeof f->message, "call to '%s' on node %d: %s",
-               fn->name ? fn->name : "?", here.node, why);
+      describe_call(f, f->message);
+      append(f->message, ": ");
+      append(f->message, why);
       if (last_error[0]) {
         append(f->message, ": ");
         append(f->message, last_error);
@@ -520,38 +645,83 @@ static void serve(clv_future *f) {
   complete(f, status);
 }
 
-/// Serves the calls queued for \p n until finished(n, f), sleeping when there
-/// is nothing to do. Sleeping checks both conditions under the node's mutex,
-/// and whatever changes them signals under that mutex, so no wake-up is lost.
-static void serve_until(node *n, clv_future *f) {
+/// Serves the calls queued for \p n until finished(n, w), sleeping when there
+/// is nothing to do; returns 1 then, or 0 when \p deadline passes first. A
+/// call being served runs to its end, so the deadline is checked between
+/// calls.
+static int serve_until(node *n, const awaited *w, int64_t deadline) {
   for (;;) {
-    if (finished(n, f))
-      return;
+    if (finished(n, w))
+      return 1;
     clv_future *call = take_call(n);
     if (call) {
       serve(call);
       continue;
     }
-    if (spin(n, f))
-      continue;
-    lock(n);
-    while (!n->head && !finished(n, f))
-      pthread_cond_wait(&n->wake, &n->mutex);
-    unlock(n);
+    if (deadline != NO_DEADLINE && now_ns() >= deadline)
+      return 0;
+    if (!spin(n, w, deadline))
+      sleep_until(n, w, deadline);
   }
 }
 
 static void *worker_main(void *arg) {
   node *n = arg;
   here = (context){n->index, -1};
-  serve_until(n, NULL);
+  serve_until(n, NULL, NO_DEADLINE);
   return NULL;
+}
+
+/// A future for a call made by this thread's node: a spare one when there is
+/// one (a call then allocates nothing), else a new one; NULL when out of
+/// memory.
+static clv_future *new_future(node *self) {
+  clv_future *f = self->spare;
+  if (f) {
+    self->spare = f->made_next;
+    --self->spare_count;
+  } else {
+    f = malloc(sizeof *f);
+    if (!f)
+      return NULL;
+  }
+  // Into the list of futures not waited for, at its end.
+  f->made_prev = self->made_last;
+  f->made_next = NULL;
+  if (self->made_last)
+    self->made_last->made_next = f;
+  else
+    self->made_first = f;
+  self->made_last = f;
+  return f;
+}
+
+/// Releases the storage of \p f and takes it off its node's list of futures
+/// not waited for; keeps it for reuse unless SPARE_FUTURES are kept already.
+static void release_future(node *self, clv_future *f) {
+  clv_buf_free(&f->reply);
+  clv_buf_free(&f->local);
+  if (f->made_prev)
+    f->made_prev->made_next = f->made_next;
+  else
+    self->made_first = f->made_next;
+  if (f->made_next)
+    f->made_next->made_prev = f->made_prev;
+  else
+    self->made_last = f->made_prev;
+  if (self->spare_count >= SPARE_FUTURES) {
+    free(f);
+    return;
+  }
+  f->made_next = self->spare;
+  self->spare = f;
+  ++self->spare_count;
 }
 
 /// Queues call \p fn to \p target with the contents of \p args (NULL: none).
 static clv_future *send(int target, uint32_t fn, clv_buf *args, context callee,
                         int caller_level) {
-  clv_future *f = malloc(sizeof *f);
+  clv_future *f = new_future(&nodes[here.node]);
   if (!f) {
     set_error("out of memory for a call to function %" PRIu32, fn);
     clv_buf_free(args);
@@ -583,7 +753,9 @@ static clv_future *send(int target, uint32_t fn, clv_buf *args, context callee,
     n->head = f;
   n->tail = f;
   atomic_fetch_add_explicit(&n->queued, 1, memory_order_relaxed);
-  pthread_cond_signal(&n->wake);
+  // `sleeping` changes only under the mutex, which this holds.
+  if (atomic_load_explicit(&n->sleeping, memory_order_relaxed))
+    pthread_cond_signal(&n->wake);
   unlock(n);
   return f;
 }
@@ -635,27 +807,44 @@ clv_future *clv_call_child(uint32_t fn, clv_buf *args) {
   return f;
 }
 
-/// The result buffer must be empty (or uninitialized): the reply is moved in,
-/// not appended. On failure *result is left empty.
-clv_status clv_wait(clv_future *f, clv_buf *result) {
+int clv_test(const clv_future *f) {
   if (!f) {
-    set_error("wait on a null future");
-    return CLV_E_USAGE;
+    set_error("test of a null future");
+    return -1;
+  }
+  return is_done(f);
+}
+
+const char *clv_future_error(const clv_future *f) {
+  return f && is_done(f) ? f->message : "";
+}
+
+/// Checks that this thread may wait for \p f (\p what names the function).
+static int may_wait(const clv_future *f, const char *what) {
+  if (!f) {
+    set_error("%s on a null future", what);
+    return 0;
   }
   if (node_count == 0 || f->caller != here.node) {
-    set_error("wait on node %d for a call made by node %d: only the caller may "
+    set_error("%s on node %d for a call made by node %d: only the caller may "
               "wait",
-              here.node, f->caller);
-    return CLV_E_USAGE;
+              what, here.node, f->caller);
+    return 0;
   }
-  serve_until(&nodes[here.node], f);
+  return 1;
+}
 
+/// Hands the outcome of the completed future \p f to the caller: moves the
+/// reply into \p result (left empty on failure), leaves the message of a
+/// failure for clv_last_error(), lowers the caller's tree level, and releases
+/// f. Returns the call's status.
+static clv_status consume(clv_future *f, clv_buf *result) {
   clv_status status = f->status;
   if (status == CLV_OK && result) {
     *result = f->reply;
     result->pos = 0;
+    clv_buf_init(&f->reply);
   } else {
-    clv_buf_free(&f->reply);
     clv_buf_init(result);
   }
   if (status != CLV_OK)
@@ -664,9 +853,66 @@ clv_status clv_wait(clv_future *f, clv_buf *result) {
   // waits on several children in: it ends at the level before the first spawn.
   if (f->caller_level < here.level)
     here.level = f->caller_level;
-  clv_buf_free(&f->local);
-  free(f);
+  release_future(&nodes[here.node], f);
   return status;
+}
+
+/// The result buffer must be empty (or uninitialized): the reply is moved in,
+/// not appended. On failure *result is left empty.
+clv_status clv_wait(clv_future *f, clv_buf *result) {
+  if (!may_wait(f, "wait"))
+    return CLV_E_USAGE;
+  awaited w = {&f, 1};
+  serve_until(&nodes[here.node], &w, NO_DEADLINE);
+  return consume(f, result);
+}
+
+clv_status clv_wait_timeout(clv_future *f, clv_buf *result, double seconds) {
+  if (!may_wait(f, "timed wait"))
+    return CLV_E_USAGE;
+  if (!(seconds >= 0)) { // NaN too
+    set_error("timed wait of %g seconds: give 0 or more", seconds);
+    return CLV_E_USAGE;
+  }
+  // Past MAX_TIMEOUT_S (or infinite) the wait has no deadline: the sum below
+  // would overflow.
+  int64_t deadline = seconds > MAX_TIMEOUT_S
+                         ? NO_DEADLINE
+                         : now_ns() + (int64_t)(seconds * 1e9);
+  awaited w = {&f, 1};
+  if (!serve_until(&nodes[here.node], &w, deadline)) {
+    char call[MESSAGE_SIZE];
+    describe_call(f, call);
+    set_error("%s: no reply within %g s", call, seconds);
+    clv_buf_init(result);
+    return CLV_E_TIMEOUT;
+  }
+  return consume(f, result);
+}
+
+clv_status clv_wait_any(clv_future **futures, size_t count, size_t *which,
+                        clv_buf *result) {
+  if (!futures || !which) {
+    set_error("wait for any of a null array of futures");
+    return CLV_E_USAGE;
+  }
+  size_t live = 0;
+  for (size_t i = 0; i < count; ++i) {
+    if (futures[i] && !may_wait(futures[i], "wait for any"))
+      return CLV_E_USAGE;
+    live += futures[i] != NULL;
+  }
+  if (live == 0) {
+    set_error("wait for any of %zu futures that are all null", count);
+    return CLV_E_USAGE;
+  }
+  awaited w = {futures, count};
+  serve_until(&nodes[here.node], &w, NO_DEADLINE);
+  size_t i = first_done(&w);
+  clv_future *f = futures[i];
+  futures[i] = NULL;
+  *which = i;
+  return consume(f, result);
 }
 
 // ---------------------------------------------------------------------------
@@ -716,10 +962,8 @@ static clv_status read_environment(int *count, int *share) {
   return CLV_OK;
 }
 
-/// Stops and joins workers 1..started-1, destroys the first \p ready nodes'
-/// mutexes and condition variables, and puts every global back as before
-/// clv_init. No call may be pending.
-static void teardown(int ready, int started) {
+/// Stops and joins workers 1..started-1. No call may be pending.
+static void stop_workers(int started) {
   for (int i = 1; i < started; ++i) {
     lock(&nodes[i]);
     atomic_store(&nodes[i].stop, 1);
@@ -728,7 +972,43 @@ static void teardown(int ready, int started) {
   }
   for (int i = 1; i < started; ++i)
     pthread_join(nodes[i].thread, NULL);
+}
+
+/// Releases the futures nobody waited for, once every call has ended and the
+/// workers are joined (so their lists are this thread's to read). A failed
+/// one is reported on stderr, never dropped: the first failure's status is
+/// returned, with a message for clv_last_error().
+static clv_status release_unwaited(void) {
+  clv_status first = CLV_OK;
+  int failures = 0;
+  for (int i = 0; i < node_count; ++i) {
+    node *n = &nodes[i];
+    while (n->made_first) {
+      clv_future *f = n->made_first;
+      if (f->status != CLV_OK) {
+        fprintf(stderr, "cleave: a call nobody waited for failed: %s\n",
+                f->message);
+        if (failures++ == 0) {
+          first = f->status;
+          snprintf(last_error, sizeof last_error,
+                   "calls nobody waited for failed; the first: ");
+          append(last_error, f->message);
+        }
+      }
+      release_future(n, f);
+    }
+  }
+  return first;
+}
+
+/// Destroys the first \p ready nodes' mutexes, condition variables and spare
+/// futures, and puts every global back as before clv_init.
+static void destroy_nodes(int ready) {
   for (int i = 0; i < ready; ++i) {
+    for (clv_future *f = nodes[i].spare, *next; f; f = next) {
+      next = f->made_next;
+      free(f);
+    }
     pthread_cond_destroy(&nodes[i].wake);
     pthread_mutex_destroy(&nodes[i].mutex);
   }
@@ -741,17 +1021,25 @@ static void teardown(int ready, int started) {
   here = (context){0, 0};
 }
 
+/// Sets up node \p index; its condition variable measures timeouts on
+/// CLOCK_MONOTONIC, as now_ns() does.
 static int init_node(node *n, int index) {
   n->index = index;
   atomic_init(&n->queued, 0);
   atomic_init(&n->stop, 0);
+  atomic_init(&n->sleeping, 0);
   if (pthread_mutex_init(&n->mutex, NULL) != 0)
     return 0;
-  if (pthread_cond_init(&n->wake, NULL) != 0) {
-    pthread_mutex_destroy(&n->mutex);
-    return 0;
+  pthread_condattr_t attributes;
+  int ok = pthread_condattr_init(&attributes) == 0;
+  if (ok) {
+    ok = pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC) == 0 &&
+         pthread_cond_init(&n->wake, &attributes) == 0;
+    pthread_condattr_destroy(&attributes);
   }
-  return 1;
+  if (!ok)
+    pthread_mutex_destroy(&n->mutex);
+  return ok;
 }
 
 clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
@@ -778,6 +1066,7 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
   }
   memset(nodes, 0, (size_t)count * sizeof(node));
   node_count = count; // the workers read these as soon as they start
+  oversubscribed = count > sysconf(_SC_NPROCESSORS_ONLN);
   share_regions = share;
   program = *prog;
   main_thread = pthread_self();
@@ -787,14 +1076,15 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
   while (ready < count && init_node(&nodes[ready], ready))
     ++ready;
   if (ready < count) {
-    teardown(ready, 1);
+    destroy_nodes(ready);
     set_error("could not set up the locks of node %d", ready);
     return CLV_E_NOMEM;
   }
   for (int i = 1; i < count; ++i) {
     int error = pthread_create(&nodes[i].thread, NULL, worker_main, &nodes[i]);
     if (error != 0) {
-      teardown(count, i);
+      stop_workers(i);
+      destroy_nodes(count);
       set_error("could not start the thread of node %d: %s", i,
                 strerror(error));
       return CLV_E_NOMEM;
@@ -817,7 +1107,9 @@ clv_status clv_finalize(void) {
   // node 0: serve node 0 until none is left, so no worker is stopped while a
   // call could still reach it.
   atomic_store(&finalizing, 1);
-  serve_until(&nodes[0], NULL);
-  teardown(node_count, node_count);
-  return CLV_OK;
+  serve_until(&nodes[0], NULL, NO_DEADLINE);
+  stop_workers(node_count);
+  clv_status status = release_unwaited();
+  destroy_nodes(node_count);
+  return status;
 }

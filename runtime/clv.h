@@ -16,7 +16,11 @@
 /// copies the region in and the written part back, as a distributed transport must.
 ///
 /// Errors: functions return a clv_status and leave a message for clv_last_error();
-/// the runtime never aborts on bad input.
+/// the runtime never aborts on bad input. A call that fails carries its
+/// status and a message naming the function and the node (clv_future_error);
+/// waiting for it returns the status and leaves the message for
+/// clv_last_error(). A failed call nobody waited for is reported by
+/// clv_finalize.
 #ifndef CLV_H
 #define CLV_H
 
@@ -34,8 +38,16 @@ typedef enum clv_status {
   CLV_E_NOMEM = 2,            ///< out of memory
   CLV_E_DECODE = 3,           ///< a message did not decode (short, oversized, wrong shape)
   CLV_E_NO_SUCH_FUNCTION = 4, ///< a call named a function id not in the table
-  CLV_E_REMOTE_FAILED = 5     ///< the called function reported a failure
+  CLV_E_REMOTE_FAILED = 5,    ///< the called function reported a failure
+  CLV_E_ENCODE = 6,           ///< the reply of a call did not encode
+  CLV_E_TIMEOUT = 7,          ///< clv_wait_timeout ran out of time
+  CLV_E_PEER_LOST = 8,        ///< a node stopped answering (not on threads)
+  CLV_E_CANCELED = 9          ///< the call was canceled (not on threads)
 } clv_status;
+
+/// A short lower-case description of \p status, e.g. "the wait timed out";
+/// "unknown status" for a value that is not a clv_status.
+const char *clv_status_text(clv_status status);
 
 /// A growable byte buffer: the arguments or the reply of one call. Reads never
 /// go past `size`; a short read sets `failed` and returns CLV_E_DECODE.
@@ -93,9 +105,12 @@ typedef struct clv_program {
 /// again before clv_finalize is an error (CLV_E_USAGE). Only the thread that
 /// called clv_init and the threads serving calls may call or wait.
 clv_status clv_init(int *argc, char ***argv, const clv_program *program);
-/// Runs what is still queued, stops every node and releases the runtime;
-/// clv_init may then be called again. Only from the thread that called clv_init,
-/// outside any call.
+/// Runs what is still queued, stops every node and releases the runtime, the
+/// futures nobody waited for included; clv_init may then be called again. Each
+/// of those futures whose call failed is reported on stderr as "cleave: a call
+/// nobody waited for failed: <its message>", and the status of the first is
+/// returned (CLV_OK when none failed). Only from the thread that called
+/// clv_init, outside any call.
 clv_status clv_finalize(void);
 
 /// Number of nodes, and the node the calling thread serves (0 outside calls).
@@ -132,8 +147,37 @@ clv_buf *clv_future_local(clv_future *f);
 /// caller's tree level to what it was before the spawn of \p f if it is higher
 /// (so children may be waited for in any order), and releases \p f and its
 /// local buffer. Only the node that made \p f may wait for it. Returns the
-/// call's status.
+/// call's status; on failure *result is left empty and clv_last_error() holds
+/// the call's message (as clv_future_error had it).
 clv_status clv_wait(clv_future *f, clv_buf *result);
+
+/// As clv_wait, but gives up after \p seconds (0 or more; past 1e9, or
+/// infinity, no limit): returns CLV_E_TIMEOUT, leaves *result empty and \p f
+/// valid, to be waited for or tested again. Meanwhile it serves this node's
+/// calls; one being served runs to its end, so the wait may outlast
+/// \p seconds by as long as such a call takes. With 0 it serves the calls
+/// already queued and takes the reply if there is one.
+clv_status clv_wait_timeout(clv_future *f, clv_buf *result, double seconds);
+
+/// 1 when the call of \p f has completed (a wait would not block), 0 when not
+/// yet, -1 for a null future (with a message for clv_last_error()). Never
+/// blocks and serves no call: a node that only tests never runs the calls
+/// queued for itself. Leaves \p f valid.
+int clv_test(const clv_future *f);
+
+/// Waits until one of the \p count futures of \p futures completes (null
+/// entries are skipped; at least one must be non-null), serving calls
+/// meanwhile; then as clv_wait for that one: sets \p *which to its index, sets
+/// futures[*which] to NULL (so the same array can be waited on again) and
+/// returns its status. When several have completed, the lowest index wins.
+/// The others stay valid.
+clv_status clv_wait_any(clv_future **futures, size_t count, size_t *which,
+                        clv_buf *result);
+
+/// The message of the completed, failed call of \p f ("call to 'NAME' on node
+/// N: <why>"); "" while it runs, after success, or for a null future. Valid
+/// until \p f is waited for.
+const char *clv_future_error(const clv_future *f);
 
 /// Prints "cleave: call to 'NAME' failed: <clv_last_error()>" to stderr and
 /// ends the program with status 1: the generated code's answer to a failed

@@ -1,7 +1,9 @@
 /// \file
 /// Tests of the cleave runtime (runtime/clv.h) on the threads transport:
-/// buffers, regions in both passing modes, calls and futures, the binomial
-/// divide-and-conquer tree, waiting while serving, and start/stop errors.
+/// buffers, regions in both passing modes, calls and futures (waits with and
+/// without timeouts, tests, waits for any), every error kind this transport
+/// produces, the binomial divide-and-conquer tree, waiting while serving,
+/// nested calls, failed calls nobody waited for, and start/stop errors.
 ///
 /// The entries below play the part of generated code: they decode their
 /// arguments, may call other nodes, and encode a reply. What they observe on
@@ -12,15 +14,18 @@
 
 #include <gtest/gtest.h>
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -56,6 +61,10 @@ enum Fn : uint32_t {
   kCallBack, ///< (back) -> calls kWhere on node `back`, appends its own node
   kRelay,    ///< (target) -> calls kCallBack(self) on `target`, appends self
   kFail,     ///< () -> CLV_E_REMOTE_FAILED
+  kGate,     ///< (gate) -> (node that ran it), once gates[gate] is open
+  kNest,     ///< (depth) -> kNest(depth - 1) on the next node, then self
+  kBadReply, ///< () -> a reply that does not encode
+  kWaitFor,  ///< (future) -> (status, message) of waiting for it here
   kNumFns
 };
 
@@ -68,6 +77,9 @@ std::atomic<int> levelNotRestored{0};
 std::atomic<int> entryFailures{0};
 /// Where kFill found its region.
 std::atomic<const void *> fillSaw{nullptr};
+/// What kGate calls wait for; the fixture opens them all before it finalizes.
+constexpr int kGates = 4;
+std::atomic<bool> gates[kGates];
 
 clv_status sumEntry(clv_buf *args, clv_buf *result) {
   uint64_t count = getU64(args);
@@ -192,11 +204,59 @@ clv_status relayEntry(clv_buf *args, clv_buf *result) {
 
 clv_status failEntry(clv_buf *, clv_buf *) { return CLV_E_REMOTE_FAILED; }
 
+clv_status gateEntry(clv_buf *args, clv_buf *result) {
+  uint64_t gate = getU64(args);
+  if (args->failed || gate >= kGates)
+    return CLV_E_DECODE;
+  while (!gates[gate])
+    sched_yield();
+  putU64(result, static_cast<uint64_t>(clv_self()));
+  return CLV_OK;
+}
+
+clv_status nestEntry(clv_buf *args, clv_buf *result) {
+  uint64_t depth = getU64(args);
+  if (args->failed)
+    return CLV_E_DECODE;
+  if (depth == 0) {
+    putU64(result, static_cast<uint64_t>(clv_self()));
+    return CLV_OK;
+  }
+  return callAndAppend((clv_self() + 1) % clv_nodes(), kNest, depth - 1,
+                       result);
+}
+
+clv_status badReplyEntry(clv_buf *, clv_buf *result) {
+  clv_buf_put(result, nullptr, 4); // fails the reply buffer
+  return CLV_OK;
+}
+
+/// Waits for a future that another node made, which must be refused.
+clv_status waitForEntry(clv_buf *args, clv_buf *result) {
+  uint64_t address = getU64(args);
+  if (args->failed)
+    return CLV_E_DECODE;
+  clv_status status =
+      clv_wait(reinterpret_cast<clv_future *>(address), nullptr);
+  putU64(result, static_cast<uint64_t>(status));
+  const char *message = clv_last_error();
+  clv_buf_put(result, message, std::strlen(message) + 1);
+  return CLV_OK;
+}
+
 const clv_function kFunctions[kNumFns] = {
-    {"sum", sumEntry},          {"fill", fillEntry},
-    {"tree_sum", treeSumEntry}, {"square", squareEntry},
-    {"where", whereEntry},      {"call_back", callBackEntry},
-    {"relay", relayEntry},      {"fail", failEntry},
+    {"sum", sumEntry},
+    {"fill", fillEntry},
+    {"tree_sum", treeSumEntry},
+    {"square", squareEntry},
+    {"where", whereEntry},
+    {"call_back", callBackEntry},
+    {"relay", relayEntry},
+    {"fail", failEntry},
+    {"gate", gateEntry},
+    {"nest", nestEntry},
+    {"bad_reply", badReplyEntry},
+    {"wait_for", waitForEntry},
 };
 const clv_program kProgram = {kFunctions, kNumFns};
 
@@ -218,9 +278,13 @@ protected:
     levelNotRestored = 0;
     entryFailures = 0;
     fillSaw = nullptr;
+    for (auto &g : gates)
+      g = false;
   }
 
   void TearDown() override {
+    for (auto &g : gates) // a test that failed half-way may have left
+      g = true;           // gated calls
     if (clv_nodes() > 0) {
       EXPECT_EQ(clv_finalize(), CLV_OK) << clv_last_error();
     }
@@ -523,8 +587,10 @@ TEST_F(RuntimeTest, UnknownFunctionIsReported) {
   clv_buf reply;
   clv_buf_init(&reply);
   EXPECT_EQ(callAndWait(1, 99, clv_buf{}, &reply), CLV_E_NO_SUCH_FUNCTION);
-  EXPECT_STREQ(clv_last_error(),
-               "no function with id 99 in this program (it has 8)");
+  EXPECT_EQ(std::string(clv_last_error()),
+            "call to function 99 on node 1: no function with id 99 in this "
+            "program (it has " +
+                std::to_string(kNumFns) + ")");
   EXPECT_EQ(reply.size, 0u);
 }
 
@@ -542,9 +608,38 @@ TEST_F(RuntimeTest, ArgumentsThatDoNotDecodeAreReported) {
 TEST_F(RuntimeTest, FailureStatusOfAnEntryIsPassedOn) {
   ASSERT_NO_FATAL_FAILURE(start(2));
   EXPECT_EQ(callAndWait(1, kFail, clv_buf{}, nullptr), CLV_E_REMOTE_FAILED);
-  EXPECT_NE(std::string(clv_last_error()).find("call to 'fail' on node 1"),
-            std::string::npos)
-      << clv_last_error();
+  EXPECT_STREQ(clv_last_error(),
+               "call to 'fail' on node 1: the function reported a failure");
+}
+
+TEST_F(RuntimeTest, ReplyThatDoesNotEncodeIsAnEncodeError) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_buf reply;
+  clv_buf_init(&reply);
+  EXPECT_EQ(callAndWait(1, kBadReply, clv_buf{}, &reply), CLV_E_ENCODE);
+  EXPECT_STREQ(clv_last_error(),
+               "call to 'bad_reply' on node 1: the reply did not encode: write "
+               "of 4 bytes from a null pointer");
+  EXPECT_EQ(reply.size, 0u);
+}
+
+TEST_F(RuntimeTest, WaitingForAnotherNodesFutureIsAUsageError) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_buf whereArgs{};
+  clv_future *mine = clv_call(1, kWhere, &whereArgs);
+  ASSERT_NE(mine, nullptr);
+  clv_buf reply;
+  clv_buf_init(&reply);
+  ASSERT_EQ(callAndWait(1, kWaitFor,
+                        argsOf({reinterpret_cast<uintptr_t>(mine)}), &reply),
+            CLV_OK);
+  EXPECT_EQ(getU64(&reply), static_cast<uint64_t>(CLV_E_USAGE));
+  ASSERT_FALSE(reply.failed);
+  EXPECT_STREQ(reinterpret_cast<const char *>(reply.data + reply.pos),
+               "wait on node 1 for a call made by node 0: only the caller may "
+               "wait");
+  clv_buf_free(&reply);
+  EXPECT_EQ(clv_wait(mine, nullptr), CLV_OK) << "still valid for its caller";
 }
 
 TEST_F(RuntimeTest, BadCallsAreRefusedAndTakeTheArguments) {
@@ -615,6 +710,296 @@ TEST_F(RuntimeTest, ManyConcurrentFuturesToEveryNode) {
     EXPECT_EQ(getU64(&reply), i % kNodes);
     clv_buf_free(&reply);
   }
+}
+
+// ---------------------------------------------------------------------------
+// Waiting with a timeout, testing, waiting for any
+
+/// Calls kGate(\p gate) on \p node.
+clv_future *callGated(int node, int gate) {
+  clv_buf args = argsOf({static_cast<uint64_t>(gate)});
+  clv_future *f = clv_call(node, kGate, &args);
+  EXPECT_NE(f, nullptr) << clv_last_error();
+  return f;
+}
+
+/// Tests \p f until its call has completed (no time limit: a hang is the
+/// failure).
+void testUntilDone(const clv_future *f) {
+  while (clv_test(f) == 0)
+    sched_yield();
+}
+
+TEST_F(RuntimeTest, StatusTextsNameEveryKind) {
+  const std::pair<clv_status, const char *> kinds[] = {
+      {CLV_OK, "no error"},
+      {CLV_E_USAGE, "bad usage"},
+      {CLV_E_NOMEM, "out of memory"},
+      {CLV_E_DECODE, "a message did not decode"},
+      {CLV_E_NO_SUCH_FUNCTION, "no such function"},
+      {CLV_E_REMOTE_FAILED, "the function reported a failure"},
+      {CLV_E_ENCODE, "a message did not encode"},
+      {CLV_E_TIMEOUT, "the wait timed out"},
+      {CLV_E_PEER_LOST, "the node stopped answering"},
+      {CLV_E_CANCELED, "the call was canceled"},
+  };
+  for (size_t i = 0; i < std::size(kinds); ++i) {
+    EXPECT_EQ(static_cast<size_t>(kinds[i].first), i) << "values stay stable";
+    EXPECT_STREQ(clv_status_text(kinds[i].first), kinds[i].second);
+  }
+  EXPECT_STREQ(clv_status_text(static_cast<clv_status>(42)), "unknown status");
+}
+
+TEST_F(RuntimeTest, TestTellsWhetherACallHasCompleted) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_future *f = callGated(1, 0);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(clv_test(f), 0);
+  EXPECT_EQ(clv_test(f), 0) << "testing leaves the future valid";
+  EXPECT_STREQ(clv_future_error(f), "") << "no message while it runs";
+  gates[0] = true;
+  testUntilDone(f);
+  EXPECT_EQ(clv_test(f), 1);
+  EXPECT_STREQ(clv_future_error(f), "") << "none after success either";
+  clv_buf reply;
+  clv_buf_init(&reply);
+  ASSERT_EQ(clv_wait(f, &reply), CLV_OK) << clv_last_error();
+  EXPECT_EQ(getU64(&reply), 1u);
+  clv_buf_free(&reply);
+
+  EXPECT_EQ(clv_test(nullptr), -1);
+  EXPECT_STREQ(clv_last_error(), "test of a null future");
+  EXPECT_STREQ(clv_future_error(nullptr), "");
+}
+
+TEST_F(RuntimeTest, FutureCarriesTheMessageOfItsFailure) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_buf none{};
+  clv_future *f = clv_call(1, kFail, &none);
+  ASSERT_NE(f, nullptr);
+  testUntilDone(f);
+  const char *expected =
+      "call to 'fail' on node 1: the function reported a failure";
+  EXPECT_STREQ(clv_future_error(f), expected);
+  EXPECT_EQ(clv_wait(f, nullptr), CLV_E_REMOTE_FAILED);
+  EXPECT_STREQ(clv_last_error(), expected);
+}
+
+TEST_F(RuntimeTest, TimedWaitThatExpiresLeavesTheFutureValid) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_future *f = callGated(1, 0);
+  ASSERT_NE(f, nullptr);
+  clv_buf reply = argsOf({7}); // left empty, even when it was not
+  clv_buf_free(&reply);
+  EXPECT_EQ(clv_wait_timeout(f, &reply, 0.01), CLV_E_TIMEOUT);
+  EXPECT_STREQ(clv_last_error(),
+               "call to 'gate' on node 1: no reply within 0.01 s");
+  EXPECT_EQ(reply.data, nullptr);
+  EXPECT_EQ(reply.size, 0u);
+  EXPECT_EQ(clv_test(f), 0);
+  EXPECT_EQ(clv_wait_timeout(f, &reply, 0), CLV_E_TIMEOUT);
+
+  gates[0] = true;
+  ASSERT_EQ(clv_wait_timeout(f, &reply, 3600), CLV_OK) << clv_last_error();
+  EXPECT_EQ(getU64(&reply), 1u);
+  clv_buf_free(&reply);
+}
+
+TEST_F(RuntimeTest, TimedWaitThatDoesNotExpireReturnsTheReply) {
+  ASSERT_NO_FATAL_FAILURE(start(3));
+  for (double seconds : {3600.0, 1e300, HUGE_VAL}) {
+    clv_buf args = argsOf({9});
+    clv_future *f = clv_call(2, kSquare, &args);
+    ASSERT_NE(f, nullptr);
+    clv_buf reply;
+    clv_buf_init(&reply);
+    ASSERT_EQ(clv_wait_timeout(f, &reply, seconds), CLV_OK) << seconds;
+    EXPECT_EQ(getU64(&reply), 81u);
+    EXPECT_EQ(getU64(&reply), 2u);
+    clv_buf_free(&reply);
+  }
+  // With 0 seconds the reply of a completed call is taken all the same.
+  clv_buf args = argsOf({4});
+  clv_future *f = clv_call(1, kSquare, &args);
+  ASSERT_NE(f, nullptr);
+  testUntilDone(f);
+  clv_buf reply;
+  clv_buf_init(&reply);
+  ASSERT_EQ(clv_wait_timeout(f, &reply, 0), CLV_OK);
+  EXPECT_EQ(getU64(&reply), 16u);
+  clv_buf_free(&reply);
+}
+
+TEST_F(RuntimeTest, TimedWaitServesCallsWhileItWaits) {
+  ASSERT_NO_FATAL_FAILURE(start(3));
+  clv_buf none{};
+  clv_future *own = clv_call(0, kWhere, &none); // only node 0 can run it
+  ASSERT_NE(own, nullptr);
+  clv_future *gated = callGated(1, 0);
+  ASSERT_NE(gated, nullptr);
+  EXPECT_EQ(clv_wait_timeout(gated, nullptr, 0), CLV_E_TIMEOUT);
+  EXPECT_EQ(clv_test(own), 1) << "served during the timed wait";
+  EXPECT_EQ(clv_wait(own, nullptr), CLV_OK);
+
+  // A timed wait that a call back must be served for to end (node 1 is
+  // still busy with the gated call).
+  clv_buf reply;
+  clv_buf_init(&reply);
+  clv_buf args = argsOf({0});
+  clv_future *back = clv_call(2, kCallBack, &args);
+  ASSERT_NE(back, nullptr);
+  ASSERT_EQ(clv_wait_timeout(back, &reply, 3600), CLV_OK) << clv_last_error();
+  EXPECT_EQ(getU64(&reply), 0u) << "kWhere ran on node 0";
+  EXPECT_EQ(getU64(&reply), 2u);
+  clv_buf_free(&reply);
+  gates[0] = true;
+  EXPECT_EQ(clv_wait(gated, nullptr), CLV_OK);
+}
+
+TEST_F(RuntimeTest, TimedWaitRefusesBadTimesAndFutures) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_buf none{};
+  clv_future *f = clv_call(1, kWhere, &none);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(clv_wait_timeout(f, nullptr, -1), CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(), "timed wait of -1 seconds: give 0 or more");
+  EXPECT_EQ(clv_wait_timeout(f, nullptr, std::nan("")), CLV_E_USAGE);
+  EXPECT_EQ(clv_wait_timeout(nullptr, nullptr, 1), CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(), "timed wait on a null future");
+  EXPECT_EQ(clv_wait(f, nullptr), CLV_OK) << "the refusals left it valid";
+}
+
+TEST_F(RuntimeTest, WaitAnyReturnsCallsInTheOrderTheyComplete) {
+  ASSERT_NO_FATAL_FAILURE(start(3));
+  clv_future *futures[3] = {callGated(1, 0), nullptr, callGated(2, 1)};
+  ASSERT_NE(futures[0], nullptr);
+  ASSERT_NE(futures[2], nullptr);
+  gates[1] = true; // the second call completes first
+  size_t which = 99;
+  clv_buf reply;
+  clv_buf_init(&reply);
+  ASSERT_EQ(clv_wait_any(futures, 3, &which, &reply), CLV_OK);
+  EXPECT_EQ(which, 2u);
+  EXPECT_EQ(futures[2], nullptr) << "the one waited for is cleared";
+  EXPECT_EQ(getU64(&reply), 2u);
+  clv_buf_free(&reply);
+  EXPECT_EQ(clv_test(futures[0]), 0) << "the other is still running";
+
+  gates[0] = true;
+  ASSERT_EQ(clv_wait_any(futures, 3, &which, &reply), CLV_OK);
+  EXPECT_EQ(which, 0u);
+  EXPECT_EQ(getU64(&reply), 1u);
+  clv_buf_free(&reply);
+  EXPECT_EQ(futures[0], nullptr);
+
+  EXPECT_EQ(clv_wait_any(futures, 3, &which, &reply), CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(), "wait for any of 3 futures that are all null");
+  EXPECT_EQ(clv_wait_any(nullptr, 0, &which, &reply), CLV_E_USAGE);
+}
+
+TEST_F(RuntimeTest, WaitAnyTakesTheLowestIndexAmongCompletedCalls) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  std::vector<clv_future *> futures;
+  for (uint64_t x : {3, 4, 5}) {
+    clv_buf args = argsOf({x});
+    futures.push_back(clv_call(1, kSquare, &args));
+    ASSERT_NE(futures.back(), nullptr);
+  }
+  for (clv_future *f : futures)
+    testUntilDone(f);
+  for (uint64_t expected : {9, 16, 25}) {
+    size_t which = 99;
+    clv_buf reply;
+    clv_buf_init(&reply);
+    ASSERT_EQ(clv_wait_any(futures.data(), futures.size(), &which, &reply),
+              CLV_OK);
+    EXPECT_EQ(which, expected == 9 ? 0u : expected == 16 ? 1u : 2u);
+    EXPECT_EQ(getU64(&reply), expected);
+    clv_buf_free(&reply);
+  }
+}
+
+TEST_F(RuntimeTest, WaitAnyServesCallsAndPassesFailuresOn) {
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_buf none{};
+  clv_future *futures[2] = {callGated(1, 0), clv_call(0, kFail, &none)};
+  ASSERT_NE(futures[1], nullptr);
+  size_t which = 99;
+  // Only node 0 can run the failing call: the wait serves it.
+  EXPECT_EQ(clv_wait_any(futures, 2, &which, nullptr), CLV_E_REMOTE_FAILED);
+  EXPECT_EQ(which, 1u);
+  EXPECT_STREQ(clv_last_error(),
+               "call to 'fail' on node 0: the function reported a failure");
+  gates[0] = true;
+  EXPECT_EQ(clv_wait_any(futures, 2, &which, nullptr), CLV_OK);
+  EXPECT_EQ(which, 0u);
+}
+
+// ---------------------------------------------------------------------------
+// Nested calls
+
+class NestTest : public RuntimeTest,
+                 public ::testing::WithParamInterface<int> {};
+
+TEST_P(NestTest, TenLevelsDeepAroundTheNodes) {
+  const int nodes = GetParam();
+  ASSERT_NO_FATAL_FAILURE(start(nodes));
+  constexpr uint64_t kDepth = 10;
+  clv_buf reply;
+  clv_buf_init(&reply);
+  ASSERT_EQ(callAndWait(1 % nodes, kNest, argsOf({kDepth}), &reply), CLV_OK)
+      << clv_last_error();
+  // Level d (0 the outermost) runs on node (1 + d) % nodes; the innermost
+  // appends itself first.
+  for (uint64_t d = kDepth + 1; d-- > 0;)
+    EXPECT_EQ(getU64(&reply), (1 + d) % static_cast<uint64_t>(nodes))
+        << "level " << d;
+  EXPECT_EQ(reply.pos, reply.size);
+  EXPECT_FALSE(reply.failed);
+  clv_buf_free(&reply);
+}
+
+INSTANTIATE_TEST_SUITE_P(Nodes, NestTest, ::testing::Range(1, 9));
+
+// ---------------------------------------------------------------------------
+// Calls nobody waited for
+
+TEST_F(RuntimeTest, FailedCallNobodyWaitedForIsReportedAtFinalize) {
+  ASSERT_NO_FATAL_FAILURE(start(3));
+  clv_buf none{};
+  ASSERT_NE(clv_call(1, kWhere, &none), nullptr);
+  ASSERT_NE(clv_call(2, kFail, &none), nullptr);
+  ASSERT_NE(clv_call(1, 77, &none), nullptr);
+  testing::internal::CaptureStderr();
+  clv_status status = clv_finalize();
+  std::string printed = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(status, CLV_E_REMOTE_FAILED) << "the first failure's";
+  EXPECT_EQ(printed,
+            "cleave: a call nobody waited for failed: call to 'fail' on node "
+            "2: the function reported a failure\n"
+            "cleave: a call nobody waited for failed: call to function 77 on "
+            "node 1: no function with id 77 in this program (it has " +
+                std::to_string(kNumFns) + ")\n");
+  EXPECT_STREQ(clv_last_error(),
+               "calls nobody waited for failed; the first: call to 'fail' on "
+               "node 2: the function reported a failure");
+  EXPECT_EQ(clv_nodes(), 0);
+}
+
+TEST_F(RuntimeTest, CallsNobodyWaitedForAreReleasedQuietly) {
+  // The leak checker of the ASan build sees whether they are released.
+  ASSERT_NO_FATAL_FAILURE(start(4));
+  for (uint64_t i = 0; i < 200; ++i) {
+    clv_buf args = argsOf({i});
+    clv_future *f = clv_call(static_cast<int>(i % 4), kSquare, &args);
+    ASSERT_NE(f, nullptr);
+    putU64(clv_future_local(f), i);
+  }
+  clv_buf treeArgs = argsOf({0, 64, 3});
+  ASSERT_NE(clv_call(1, kTreeSum, &treeArgs), nullptr);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(clv_finalize(), CLV_OK) << clv_last_error();
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
 }
 
 // ---------------------------------------------------------------------------
