@@ -1,8 +1,10 @@
 /// \file
-/// The cleave runtime on the threads transport: byte buffers and regions,
-/// nodes that are threads of one process, futures, and the binomial
-/// divide-and-conquer tree. The contract is in clv.h; this file says how and
-/// why.
+/// The cleave runtime: byte buffers and regions, futures, the binomial
+/// divide-and-conquer tree, and two transports: nodes that are threads of one
+/// process, and (built with CLEAVE_HAVE_MPI) nodes that are MPI processes. The
+/// contract is in clv.h; this file says how and why. The mpi transport is
+/// described in its own section below; what follows is the threads transport,
+/// whose queues, futures and serving loop the mpi transport reuses.
 ///
 /// Every node is one thread (node 0 is the thread that called clv_init, nodes
 /// 1..N-1 are workers started by it) with a FIFO of calls guarded by a mutex
@@ -26,6 +28,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "clv.h"
+#include "clv_wire.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -39,6 +42,10 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifdef CLEAVE_HAVE_MPI
+#include <mpi.h>
+#endif
 
 enum {
   MAX_NODES = 1024,   ///< most nodes CLEAVE_NODES may ask for
@@ -74,12 +81,6 @@ set_error(const char *format, ...) {
 }
 
 const char *clv_last_error(void) { return last_error; }
-
-void clv_fail_call(const char *name) {
-  fprintf(stderr, "cleave: call to '%s' failed: %s\n", name ? name : "?",
-          last_error);
-  exit(1);
-}
 
 // ---------------------------------------------------------------------------
 // Buffers
@@ -346,6 +347,7 @@ struct clv_future {
   clv_status status;
   clv_buf reply;
   char message[MESSAGE_SIZE]; ///< names the call and its node; "" on success
+  uint64_t id;                ///< mpi: the call's id, echoed by its reply
 };
 
 typedef struct node {
@@ -368,7 +370,13 @@ typedef struct node {
   int spare_count;
 } node;
 
+typedef enum transport_kind { TRANSPORT_THREADS, TRANSPORT_MPI } transport_kind;
+
+static transport_kind transport;
+/// The nodes of this process: all of them on threads, this process's one on
+/// mpi.
 static node *nodes;
+static int local_nodes;
 static int node_count; ///< 0 when the runtime is not running
 /// More nodes than processors: spinning threads then yield the processor.
 static int oversubscribed;
@@ -378,12 +386,23 @@ static pthread_t main_thread;
 static atomic_long pending;
 static atomic_int finalizing;
 
+#ifdef CLEAVE_HAVE_MPI
+static int mpi_progress(void);
+static clv_future *mpi_send_call(int target, clv_future *f);
+static void mpi_answer(clv_future *f, clv_status status);
+#endif
+
 /// The running code's place; {0, 0} on node 0 outside any call.
 static _Thread_local context here;
 /// How many calls this thread is serving (nested in waits).
 static _Thread_local int serving;
 
 int clv_nodes(void) { return node_count; }
+
+/// The node the calling thread serves.
+static node *home(void) {
+  return transport == TRANSPORT_MPI ? nodes : &nodes[here.node];
+}
 int clv_self(void) { return here.node; }
 int clv_shares_memory(void) { return share_regions; }
 
@@ -419,10 +438,14 @@ static void pause_processor(void) {
 }
 
 /// The futures a wait is for: one (clv_wait) or several (clv_wait_any, where
-/// null entries are skipped); none for a serving loop that ends with the node.
+/// null entries are skipped); or, with `made` set, every future the node made
+/// after `since` (all when NULL); none for a serving loop that ends with the
+/// node.
 typedef struct awaited {
   clv_future *const *futures;
   size_t count;
+  int made;
+  const clv_future *since;
 } awaited;
 
 static int is_done(const clv_future *f) {
@@ -438,10 +461,21 @@ static size_t first_done(const awaited *w) {
   return w->count;
 }
 
-/// Whether the serving loop of \p n may end: a future of \p w completed; with
-/// no futures, the worker was told to stop, or on node 0 (clv_finalize) no call
-/// is pending anywhere.
+/// Whether every future \p n made after \p since (all when NULL) completed.
+static int made_since_done(const node *n, const clv_future *since) {
+  for (const clv_future *f = since ? since->made_next : n->made_first; f;
+       f = f->made_next)
+    if (!is_done(f))
+      return 0;
+  return 1;
+}
+
+/// Whether the serving loop of \p n may end: a future of \p w completed (all
+/// of them for `made`); with no futures, the worker was told to stop, or on
+/// node 0 (clv_finalize) no call is pending anywhere.
 static int finished(const node *n, const awaited *w) {
+  if (w && w->made)
+    return made_since_done(n, w->since);
   if (w)
     return first_done(w) < w->count;
   if (n->index == 0)
@@ -597,10 +631,15 @@ static void describe_call(const clv_future *f, char out[MESSAGE_SIZE]) {
              f->fn, f->callee.node);
 }
 
+static int serve_until(node *n, const awaited *w, int64_t deadline);
+
 /// Runs the call \p f on this thread in the callee's context, then completes
 /// it. Serving can nest inside a wait, so the waiting code's context and
 /// message are put back afterwards.
 static void serve(clv_future *f) {
+#ifdef CLEAVE_HAVE_MPI
+  const clv_future *since = home()->made_last;
+#endif
   context outer = here;
   char outer_error[MESSAGE_SIZE];
   memcpy(outer_error, last_error, sizeof outer_error);
@@ -621,6 +660,14 @@ static void serve(clv_future *f) {
     append(f->message, detail);
   } else {
     status = fn->entry(&f->args, &f->reply);
+#ifdef CLEAVE_HAVE_MPI
+    // On mpi a call replies only once the calls it made have completed, so
+    // that no message is in flight when node 0's calls have all completed.
+    if (transport == TRANSPORT_MPI) {
+      awaited made = {.made = 1, .since = since};
+      serve_until(home(), &made, NO_DEADLINE);
+    }
+#endif
     const char *why = status == CLV_E_DECODE ? "arguments did not decode"
                                              : clv_status_text(status);
     if (status == CLV_OK && f->reply.failed) {
@@ -638,11 +685,16 @@ static void serve(clv_future *f) {
     }
   }
   clv_buf_free(&f->args);
+#ifdef CLEAVE_HAVE_MPI
+  if (transport == TRANSPORT_MPI)
+    mpi_answer(f, status); // may set last_error, put back below
+#endif
 
   --serving;
   here = outer;
   memcpy(last_error, outer_error, sizeof last_error);
-  complete(f, status);
+  if (transport == TRANSPORT_THREADS)
+    complete(f, status);
 }
 
 /// Serves the calls queued for \p n until finished(n, w), sleeping when there
@@ -658,8 +710,18 @@ static int serve_until(node *n, const awaited *w, int64_t deadline) {
       serve(call);
       continue;
     }
+#ifdef CLEAVE_HAVE_MPI
+    // Polling is the only progress on mpi: no thread sleeps, none wakes it.
+    if (transport == TRANSPORT_MPI && mpi_progress())
+      continue;
+#endif
     if (deadline != NO_DEADLINE && now_ns() >= deadline)
       return 0;
+    if (transport == TRANSPORT_MPI) {
+      if (oversubscribed)
+        sched_yield();
+      continue;
+    }
     if (!spin(n, w, deadline))
       sleep_until(n, w, deadline);
   }
@@ -718,10 +780,26 @@ static void release_future(node *self, clv_future *f) {
   ++self->spare_count;
 }
 
-/// Queues call \p fn to \p target with the contents of \p args (NULL: none).
+/// Appends the call \p f to the queue of \p n and wakes n if it sleeps.
+static void enqueue(node *n, clv_future *f) {
+  lock(n);
+  if (n->tail)
+    n->tail->next = f;
+  else
+    n->head = f;
+  n->tail = f;
+  atomic_fetch_add_explicit(&n->queued, 1, memory_order_relaxed);
+  // `sleeping` changes only under the mutex, which this holds.
+  if (atomic_load_explicit(&n->sleeping, memory_order_relaxed))
+    pthread_cond_signal(&n->wake);
+  unlock(n);
+}
+
+/// Queues (on mpi: sends) call \p fn to \p target with the contents of
+/// \p args (NULL: none).
 static clv_future *send(int target, uint32_t fn, clv_buf *args, context callee,
                         int caller_level) {
-  clv_future *f = new_future(&nodes[here.node]);
+  clv_future *f = new_future(home());
   if (!f) {
     set_error("out of memory for a call to function %" PRIu32, fn);
     clv_buf_free(args);
@@ -743,20 +821,12 @@ static clv_future *send(int target, uint32_t fn, clv_buf *args, context callee,
   f->status = CLV_OK;
   clv_buf_init(&f->reply);
   f->message[0] = '\0';
-
+#ifdef CLEAVE_HAVE_MPI
+  if (transport == TRANSPORT_MPI)
+    return mpi_send_call(target, f);
+#endif
   atomic_fetch_add(&pending, 1);
-  node *n = &nodes[target];
-  lock(n);
-  if (n->tail)
-    n->tail->next = f;
-  else
-    n->head = f;
-  n->tail = f;
-  atomic_fetch_add_explicit(&n->queued, 1, memory_order_relaxed);
-  // `sleeping` changes only under the mutex, which this holds.
-  if (atomic_load_explicit(&n->sleeping, memory_order_relaxed))
-    pthread_cond_signal(&n->wake);
-  unlock(n);
+  enqueue(&nodes[target], f);
   return f;
 }
 
@@ -812,6 +882,12 @@ int clv_test(const clv_future *f) {
     set_error("test of a null future");
     return -1;
   }
+#ifdef CLEAVE_HAVE_MPI
+  // Receiving is the only way a reply arrives on mpi; calls that arrive are
+  // queued, not served.
+  if (transport == TRANSPORT_MPI && node_count > 0 && !is_done(f))
+    mpi_progress();
+#endif
   return is_done(f);
 }
 
@@ -853,7 +929,7 @@ static clv_status consume(clv_future *f, clv_buf *result) {
   // waits on several children in: it ends at the level before the first spawn.
   if (f->caller_level < here.level)
     here.level = f->caller_level;
-  release_future(&nodes[here.node], f);
+  release_future(home(), f);
   return status;
 }
 
@@ -862,8 +938,8 @@ static clv_status consume(clv_future *f, clv_buf *result) {
 clv_status clv_wait(clv_future *f, clv_buf *result) {
   if (!may_wait(f, "wait"))
     return CLV_E_USAGE;
-  awaited w = {&f, 1};
-  serve_until(&nodes[here.node], &w, NO_DEADLINE);
+  awaited w = {.futures = &f, .count = 1};
+  serve_until(home(), &w, NO_DEADLINE);
   return consume(f, result);
 }
 
@@ -879,8 +955,8 @@ clv_status clv_wait_timeout(clv_future *f, clv_buf *result, double seconds) {
   int64_t deadline = seconds > MAX_TIMEOUT_S
                          ? NO_DEADLINE
                          : now_ns() + (int64_t)(seconds * 1e9);
-  awaited w = {&f, 1};
-  if (!serve_until(&nodes[here.node], &w, deadline)) {
+  awaited w = {.futures = &f, .count = 1};
+  if (!serve_until(home(), &w, deadline)) {
     char call[MESSAGE_SIZE];
     describe_call(f, call);
     set_error("%s: no reply within %g s", call, seconds);
@@ -906,8 +982,8 @@ clv_status clv_wait_any(clv_future **futures, size_t count, size_t *which,
     set_error("wait for any of %zu futures that are all null", count);
     return CLV_E_USAGE;
   }
-  awaited w = {futures, count};
-  serve_until(&nodes[here.node], &w, NO_DEADLINE);
+  awaited w = {.futures = futures, .count = count};
+  serve_until(home(), &w, NO_DEADLINE);
   size_t i = first_done(&w);
   clv_future *f = futures[i];
   futures[i] = NULL;
@@ -915,8 +991,387 @@ clv_status clv_wait_any(clv_future **futures, size_t count, size_t *which,
   return consume(f, result);
 }
 
+#ifdef CLEAVE_HAVE_MPI
+// ---------------------------------------------------------------------------
+// The mpi transport
+//
+// One process per node and one thread making every MPI call
+// (MPI_THREAD_FUNNELED), no progress thread: whoever waits polls
+// (mpi_progress), so it also runs under SimGrid's SMPI. A call is one message
+// to the callee and one reply back, each a header (clv_wire.h) and a payload,
+// on MPI_COMM_WORLD with tag CLV_WIRE_TAG. Sends do not block, because two
+// nodes may send each other large messages at once; their buffers are freed
+// as polling finds them sent. The caller's future stays in its node's list of
+// futures made, where the reply's call id finds it; the callee makes a future
+// of its own for the call and queues it as the threads transport does, so the
+// same serving loop runs it.
+//
+// A served call replies only once every call it made has completed (see
+// serve()), so when node 0's calls have all completed no message is in flight
+// anywhere, and clv_finalize ends the others with one stop message each.
+//
+// A message that names no call it could be answered on (no header, another
+// program's, a reply to no call, over the size limit) leaves nobody to return
+// an error to: the node says so on stderr and ends the job with MPI_Abort,
+// never a hang. One that names its call but does not decode (a payload length
+// that disagrees with the message) is answered with CLV_E_DECODE.
+
+/// Default of CLEAVE_MAX_MESSAGE, the largest payload (bytes): 1 GiB.
+#define DEFAULT_MAX_MESSAGE (1LL << 30)
+
+typedef struct outgoing {
+  MPI_Request request;
+  unsigned char *data;
+} outgoing;
+
+static outgoing *sends; ///< nonblocking sends not yet seen complete
+static size_t send_count, send_capacity;
+static long long max_payload = DEFAULT_MAX_MESSAGE;
+static uint64_t signature; ///< of the program's table (clv_wire_signature)
+static uint64_t last_call_id;
+static int rank;
+
+/// Prints "cleave: node N: <message>" to stderr and ends every process of
+/// the job.
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static _Noreturn void
+mpi_fatal(const char *format, ...) {
+  char message[MESSAGE_SIZE];
+  va_list ap;
+  va_start(ap, format);
+  vsnprintf(message, sizeof message, format, ap);
+  va_end(ap);
+  fprintf(stderr, "cleave: node %d: %s\n", rank, message);
+  fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+  exit(1); // not reached: MPI_Abort ends the process
+}
+
+/// Frees the buffers of the sends that have completed.
+static void complete_sends(void) {
+  for (size_t i = 0; i < send_count;) {
+    int done = 0;
+    MPI_Test(&sends[i].request, &done, MPI_STATUS_IGNORE);
+    if (!done) {
+      ++i;
+      continue;
+    }
+    free(sends[i].data);
+    sends[i] = sends[--send_count];
+  }
+}
+
+/// Starts sending \p header with \p payload (\p size bytes) to \p target.
+/// CLV_E_ENCODE when the payload is over CLEAVE_MAX_MESSAGE, CLV_E_NOMEM when
+/// memory runs out, with a message for clv_last_error().
+static clv_status send_message(int target, clv_wire_header header,
+                               const void *payload, size_t size) {
+  if (size > (unsigned long long)max_payload) {
+    set_error("%zu bytes, more than the %lld a message may carry "
+              "(CLEAVE_MAX_MESSAGE)",
+              size, max_payload);
+    return CLV_E_ENCODE;
+  }
+  if (send_count == send_capacity) {
+    size_t capacity = send_capacity ? 2 * send_capacity : MIN_CAPACITY;
+    outgoing *grown = realloc(sends, capacity * sizeof *grown);
+    if (!grown) {
+      set_error("out of memory for %zu messages being sent", capacity);
+      return CLV_E_NOMEM;
+    }
+    sends = grown;
+    send_capacity = capacity;
+  }
+  unsigned char *data = malloc(CLV_WIRE_HEADER_SIZE + size);
+  if (!data) {
+    set_error("out of memory for a message of %zu bytes", size);
+    return CLV_E_NOMEM;
+  }
+  header.signature = signature;
+  header.payload_size = size;
+  clv_wire_encode(&header, data);
+  if (size > 0)
+    memcpy(data + CLV_WIRE_HEADER_SIZE, payload, size);
+  // max_payload leaves room for the header below INT_MAX, MPI's counts.
+  MPI_Isend(data, (int)(CLV_WIRE_HEADER_SIZE + size), MPI_BYTE, target,
+            CLV_WIRE_TAG, MPI_COMM_WORLD, &sends[send_count].request);
+  sends[send_count++].data = data;
+  return CLV_OK;
+}
+
+static clv_future *mpi_send_call(int target, clv_future *f) {
+  f->id = ++last_call_id;
+  clv_wire_header header = {CLV_WIRE_CALL, 0,      f->id,          0,
+                            f->fn,         CLV_OK, f->callee.level};
+  clv_status status = send_message(target, header, f->args.data, f->args.size);
+  clv_buf_free(&f->args);
+  if (status == CLV_OK)
+    return f;
+  char call[MESSAGE_SIZE];
+  describe_call(f, call);
+  char why[MESSAGE_SIZE];
+  memcpy(why, last_error, sizeof why);
+  set_error("%s: its arguments: %s", call, why);
+  release_future(home(), f);
+  return NULL;
+}
+
+/// Replies to the served call \p f with \p status, then frees f.
+static void mpi_answer(clv_future *f, clv_status status) {
+  clv_wire_header header = {CLV_WIRE_REPLY, 0, f->id, 0, f->fn, status, 0};
+  clv_status sent =
+      status == CLV_OK
+          ? send_message(f->caller, header, f->reply.data, f->reply.size)
+          : send_message(f->caller, header, f->message, strlen(f->message));
+  if (sent == CLV_E_ENCODE) { // a reply over the limit
+    describe_call(f, f->message);
+    append(f->message, ": the reply did not encode: ");
+    append(f->message, last_error);
+    header.status = CLV_E_ENCODE;
+    sent = send_message(f->caller, header, f->message, strlen(f->message));
+  }
+  if (sent != CLV_OK)
+    mpi_fatal("cannot reply to node %d: %s", f->caller, last_error);
+  clv_buf_free(&f->reply);
+  free(f);
+}
+
+/// Queues the call of \p header from \p source with \p args, or answers it
+/// at once with CLV_E_DECODE when \p status says it did not decode.
+static void receive_call(int source, const clv_wire_header *header,
+                         clv_status status, const char *why, clv_buf args) {
+  clv_future *f = malloc(sizeof *f);
+  if (!f)
+    mpi_fatal("out of memory for a call from node %d", source);
+  f->next = NULL;
+  f->fn = header->function;
+  f->args = args;
+  f->callee = (context){rank, header->level};
+  f->caller = source;
+  f->caller_level = NO_LEVEL;
+  clv_buf_init(&f->local);
+  f->made_prev = f->made_next = NULL;
+  atomic_init(&f->done, 0);
+  f->status = CLV_OK;
+  clv_buf_init(&f->reply);
+  f->message[0] = '\0';
+  f->id = header->call_id;
+  if (status == CLV_OK) {
+    enqueue(home(), f);
+    return;
+  }
+  clv_buf_free(&f->args);
+  describe_call(f, f->message);
+  append(f->message, " from node ");
+  char from[16];
+  snprintf(from, sizeof from, "%d", source);
+  append(f->message, from);
+  append(f->message, ": the message did not decode: ");
+  append(f->message, why);
+  mpi_answer(f, CLV_E_DECODE);
+}
+
+/// The future of this node whose call has id \p id, or NULL.
+static clv_future *made_with_id(uint64_t id) {
+  for (clv_future *f = home()->made_last; f; f = f->made_prev)
+    if (f->id == id)
+      return f;
+  return NULL;
+}
+
+/// Completes the future the reply \p header from \p source is for.
+static void receive_reply(int source, const clv_wire_header *header,
+                          clv_status status, const char *why, clv_buf payload) {
+  clv_future *f = made_with_id(header->call_id);
+  if (!f || f->callee.node != source || is_done(f))
+    mpi_fatal("a reply from node %d to call %" PRIu64
+              ", which this node did not make or had answered already",
+              source, header->call_id);
+  if (status != CLV_OK) {
+    describe_call(f, f->message);
+    append(f->message, ": the reply did not decode: ");
+    append(f->message, why);
+    f->status = CLV_E_DECODE;
+    clv_buf_free(&payload);
+  } else if (header->status == CLV_OK) {
+    f->reply = payload;
+    f->status = CLV_OK;
+  } else {
+    // The callee's message, which names the call; cut to fit.
+    size_t n = payload.size < MESSAGE_SIZE ? payload.size : MESSAGE_SIZE - 1;
+    if (n > 0)
+      memcpy(f->message, payload.data, n);
+    f->message[n] = '\0';
+    if (!f->message[0]) {
+      describe_call(f, f->message);
+      append(f->message, ": ");
+      append(f->message, clv_status_text((clv_status)header->status));
+    }
+    f->status = (clv_status)header->status;
+    clv_buf_free(&payload);
+  }
+  atomic_store(&f->done, 1);
+}
+
+/// Receives the message \p probe found and hands it on by kind.
+static void receive(const MPI_Status *probe) {
+  int source = probe->MPI_SOURCE;
+  int count = 0;
+  MPI_Get_count(probe, MPI_BYTE, &count);
+  // The size is the sender's word too: over the limit, it is not received.
+  if (count < 0 || count > CLV_WIRE_HEADER_SIZE + max_payload)
+    mpi_fatal("a message of %d bytes from node %d: over the limit of %lld "
+              "bytes (CLEAVE_MAX_MESSAGE)",
+              count, source, max_payload);
+  unsigned char *data = malloc(count > 0 ? (size_t)count : 1);
+  if (!data)
+    mpi_fatal("out of memory for a message of %d bytes from node %d", count,
+              source);
+  MPI_Recv(data, count, MPI_BYTE, source, CLV_WIRE_TAG, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+
+  clv_wire_header header;
+  char why[MESSAGE_SIZE];
+  clv_status status = clv_wire_decode(data, (size_t)count, max_payload, &header,
+                                      why, sizeof why);
+  if (header.kind == 0) {
+    free(data);
+    mpi_fatal("a message of %d bytes from node %d did not decode: %s", count,
+              source, why);
+  }
+  if (header.signature != signature) {
+    free(data);
+    mpi_fatal("a message from node %d comes from another program (function "
+              "table signature %016" PRIx64 ", this one %016" PRIx64
+              "): run the same build on every node",
+              source, header.signature, signature);
+  }
+  // The payload moves to the start of its buffer: region payloads are aligned
+  // relative to it (see clv_buf_put_region).
+  size_t size = status == CLV_OK ? (size_t)header.payload_size : 0;
+  memmove(data, data + CLV_WIRE_HEADER_SIZE, size);
+  clv_buf payload = {data, size, (size_t)count, 0, 0};
+  switch (header.kind) {
+  case CLV_WIRE_CALL:
+    receive_call(source, &header, status, why, payload);
+    break;
+  case CLV_WIRE_REPLY:
+    receive_reply(source, &header, status, why, payload);
+    break;
+  default: // CLV_WIRE_STOP
+    clv_buf_free(&payload);
+    if (source != 0 || rank == 0)
+      mpi_fatal("a stop message from node %d: only node 0 stops the others",
+                source);
+    atomic_store(&home()->stop, 1);
+  }
+}
+
+/// Receives every message that has arrived; returns whether there was one.
+static int mpi_progress(void) {
+  complete_sends();
+  int any = 0;
+  for (;;) {
+    int arrived = 0;
+    MPI_Status probe;
+    MPI_Iprobe(MPI_ANY_SOURCE, CLV_WIRE_TAG, MPI_COMM_WORLD, &arrived, &probe);
+    if (!arrived)
+      return any;
+    receive(&probe);
+    any = 1;
+  }
+}
+
+/// Starts MPI and sets \p *count to the number of nodes.
+static clv_status start_mpi(int *argc, char ***argv, int *count) {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized || finalized) {
+    set_error("CLEAVE_TRANSPORT='mpi': MPI was started in this process "
+              "before; the runtime starts it, once per process");
+    return CLV_E_USAGE;
+  }
+  int provided = MPI_THREAD_SINGLE;
+  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+  if (provided < MPI_THREAD_FUNNELED) {
+    MPI_Finalize();
+    set_error("CLEAVE_TRANSPORT='mpi': the MPI library offers thread level "
+              "%d, the runtime needs MPI_THREAD_FUNNELED",
+              provided);
+    return CLV_E_USAGE;
+  }
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, count);
+  // Processes polling on more processes than processors yield when idle, as
+  // threads do (oversubscribed).
+  MPI_Comm machine;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                      &machine);
+  int on_machine = 1;
+  MPI_Comm_size(machine, &on_machine);
+  MPI_Comm_free(&machine);
+  oversubscribed = on_machine > sysconf(_SC_NPROCESSORS_ONLN);
+  return CLV_OK;
+}
+
+static clv_status release_unwaited(void);
+static void destroy_nodes(int ready);
+
+/// Completes every send, releases the runtime and stops MPI; returns what
+/// release_unwaited() does.
+static clv_status stop_mpi(void) {
+  for (size_t i = 0; i < send_count; ++i) {
+    MPI_Wait(&sends[i].request, MPI_STATUS_IGNORE);
+    free(sends[i].data);
+  }
+  free(sends);
+  sends = NULL;
+  send_count = send_capacity = 0;
+  clv_status status = release_unwaited();
+  destroy_nodes(local_nodes);
+  MPI_Finalize();
+  return status;
+}
+
+/// What nodes other than 0 do in clv_init: serve until node 0 says stop.
+static _Noreturn void serve_until_stopped(void) {
+  here = (context){rank, -1};
+  serve_until(home(), NULL, NO_DEADLINE);
+  stop_mpi();
+  exit(0);
+}
+
+/// clv_finalize on node 0: every call completed, the others stopped.
+static clv_status finalize_mpi(void) {
+  awaited all = {.made = 1};
+  serve_until(home(), &all, NO_DEADLINE);
+  clv_wire_header stop = {CLV_WIRE_STOP, 0, 0, 0, 0, CLV_OK, 0};
+  for (int i = 1; i < node_count; ++i)
+    if (send_message(i, stop, NULL, 0) != CLV_OK)
+      mpi_fatal("cannot stop node %d: %s", i, last_error);
+  return stop_mpi();
+}
+#endif
+
 // ---------------------------------------------------------------------------
 // Start and stop
+
+/// Reads \p value, a whole number from \p min to \p max, into \p *out; 0
+/// when it is not one.
+static int read_count(const char *value, long long min, long long max,
+                      long long *out) {
+  long long n = 0;
+  const char *p = value;
+  for (; *p >= '0' && *p <= '9' && n <= max; ++p)
+    n = n * 10 + (*p - '0');
+  if (*p || n < min || n > max)
+    return 0;
+  *out = n;
+  return 1;
+}
 
 static clv_status read_nodes(int *count) {
   const char *value = getenv("CLEAVE_NODES");
@@ -925,11 +1380,8 @@ static clv_status read_nodes(int *count) {
     *count = online < 1 ? 1 : online > MAX_NODES ? MAX_NODES : (int)online;
     return CLV_OK;
   }
-  long n = 0;
-  const char *p = value;
-  for (; *p >= '0' && *p <= '9' && n <= MAX_NODES; ++p)
-    n = n * 10 + (*p - '0');
-  if (*p || n < 1 || n > MAX_NODES) {
+  long long n;
+  if (!read_count(value, 1, MAX_NODES, &n)) {
     set_error("CLEAVE_NODES='%s': give a whole number of nodes from 1 to %d",
               value, MAX_NODES);
     return CLV_E_USAGE;
@@ -938,19 +1390,65 @@ static clv_status read_nodes(int *count) {
   return CLV_OK;
 }
 
-static clv_status read_environment(int *count, int *share) {
-  const char *transport = getenv("CLEAVE_TRANSPORT");
-  if (transport && *transport && strcmp(transport, "threads") != 0) {
-    set_error(
-        "CLEAVE_TRANSPORT='%s': this runtime offers only 'threads' so far",
-        transport);
+static clv_status read_transport(transport_kind *kind) {
+  const char *value = getenv("CLEAVE_TRANSPORT");
+  if (!value || !*value || strcmp(value, "threads") == 0) {
+    *kind = TRANSPORT_THREADS;
+    return CLV_OK;
+  }
+  if (strcmp(value, "mpi") != 0) {
+    set_error("CLEAVE_TRANSPORT='%s': give 'threads' or 'mpi'", value);
     return CLV_E_USAGE;
   }
-  clv_status status = read_nodes(count);
+#ifdef CLEAVE_HAVE_MPI
+  *kind = TRANSPORT_MPI;
+  return CLV_OK;
+#else
+  set_error("CLEAVE_TRANSPORT='mpi': this build of the cleave runtime has no "
+            "MPI; install an MPI library (Debian: libopenmpi-dev openmpi-bin), "
+            "rebuild the runtime and run the program under mpirun");
+  return CLV_E_USAGE;
+#endif
+}
+
+#ifdef CLEAVE_HAVE_MPI
+static clv_status read_max_message(void) {
+  const char *value = getenv("CLEAVE_MAX_MESSAGE");
+  if (!value || !*value) {
+    max_payload = DEFAULT_MAX_MESSAGE;
+    return CLV_OK;
+  }
+  // MPI counts are ints, and a message is the payload and a header; the
+  // error text of a failed call always fits.
+  long long most = INT_MAX - CLV_WIRE_HEADER_SIZE;
+  if (!read_count(value, MESSAGE_SIZE, most, &max_payload)) {
+    set_error("CLEAVE_MAX_MESSAGE='%s': give the largest payload in bytes, "
+              "from %d to %lld",
+              value, MESSAGE_SIZE, most);
+    return CLV_E_USAGE;
+  }
+  return CLV_OK;
+}
+#endif
+
+/// Reads CLEAVE_TRANSPORT, CLEAVE_PASS, and CLEAVE_NODES (threads) or
+/// CLEAVE_MAX_MESSAGE (mpi, where the node count comes from MPI later).
+static clv_status read_environment(transport_kind *kind, int *count,
+                                   int *share) {
+  clv_status status = read_transport(kind);
   if (status != CLV_OK)
     return status;
   const char *pass = getenv("CLEAVE_PASS");
-  if (!pass || !*pass || strcmp(pass, "share") == 0) {
+  int pass_unset = !pass || !*pass;
+  if (*kind == TRANSPORT_MPI && !pass_unset && strcmp(pass, "share") == 0) {
+    set_error("CLEAVE_PASS='share': on the mpi transport nodes share no "
+              "memory and regions always travel by copy; unset CLEAVE_PASS "
+              "or set it to 'copy'");
+    return CLV_E_USAGE;
+  }
+  if (pass_unset) {
+    *share = *kind == TRANSPORT_THREADS;
+  } else if (strcmp(pass, "share") == 0) {
     *share = 1;
   } else if (strcmp(pass, "copy") == 0) {
     *share = 0;
@@ -959,7 +1457,11 @@ static clv_status read_environment(int *count, int *share) {
               pass);
     return CLV_E_USAGE;
   }
-  return CLV_OK;
+#ifdef CLEAVE_HAVE_MPI
+  if (*kind == TRANSPORT_MPI)
+    return read_max_message();
+#endif
+  return read_nodes(count);
 }
 
 /// Stops and joins workers 1..started-1. No call may be pending.
@@ -981,7 +1483,7 @@ static void stop_workers(int started) {
 static clv_status release_unwaited(void) {
   clv_status first = CLV_OK;
   int failures = 0;
-  for (int i = 0; i < node_count; ++i) {
+  for (int i = 0; i < local_nodes; ++i) {
     node *n = &nodes[i];
     while (n->made_first) {
       clv_future *f = n->made_first;
@@ -1015,6 +1517,8 @@ static void destroy_nodes(int ready) {
   free(nodes);
   nodes = NULL;
   node_count = 0;
+  local_nodes = 0;
+  transport = TRANSPORT_THREADS;
   share_regions = 1;
   program = (clv_program){NULL, 0};
   atomic_store(&finalizing, 0);
@@ -1043,7 +1547,7 @@ static int init_node(node *n, int index) {
 }
 
 clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
-  (void)argc; // no transport reads the command line yet
+  (void)argc; // only the mpi transport reads the command line
   (void)argv;
   if (node_count != 0) {
     set_error("clv_init called again before clv_finalize");
@@ -1053,33 +1557,61 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
     set_error("clv_init needs the program's table of functions");
     return CLV_E_USAGE;
   }
-  int count, share;
-  clv_status status = read_environment(&count, &share);
+  transport_kind kind;
+  int count = 0, share;
+  clv_status status = read_environment(&kind, &count, &share);
   if (status != CLV_OK)
     return status;
+  int local = count;
+  oversubscribed = count > sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef CLEAVE_HAVE_MPI
+  if (kind == TRANSPORT_MPI) {
+    status = start_mpi(argc, argv, &count);
+    if (status != CLV_OK)
+      return status;
+    local = 1;
+    signature = clv_wire_signature(prog);
+  }
+#endif
 
   // aligned_alloc wants a multiple of the alignment: sizeof(node) is one.
-  nodes = aligned_alloc(_Alignof(node), (size_t)count * sizeof(node));
+  nodes = aligned_alloc(_Alignof(node), (size_t)local * sizeof(node));
   if (!nodes) {
-    set_error("out of memory for %d nodes", count);
-    return CLV_E_NOMEM;
+    set_error("out of memory for %d nodes", local);
+    status = CLV_E_NOMEM;
+  } else {
+    memset(nodes, 0, (size_t)local * sizeof(node));
+    node_count = count; // the workers read these as soon as they start
+    local_nodes = local;
+    transport = kind;
+    share_regions = share;
+    program = *prog;
+    main_thread = pthread_self();
+    here = (context){0, 0};
+    int ready = 0;
+    while (ready < local && init_node(&nodes[ready], ready))
+      ++ready;
+    if (ready < local) {
+      destroy_nodes(ready);
+      set_error("could not set up the locks of node %d", ready);
+      status = CLV_E_NOMEM;
+    }
   }
-  memset(nodes, 0, (size_t)count * sizeof(node));
-  node_count = count; // the workers read these as soon as they start
-  oversubscribed = count > sysconf(_SC_NPROCESSORS_ONLN);
-  share_regions = share;
-  program = *prog;
-  main_thread = pthread_self();
-  here = (context){0, 0};
-
-  int ready = 0;
-  while (ready < count && init_node(&nodes[ready], ready))
-    ++ready;
-  if (ready < count) {
-    destroy_nodes(ready);
-    set_error("could not set up the locks of node %d", ready);
-    return CLV_E_NOMEM;
+#ifdef CLEAVE_HAVE_MPI
+  if (kind == TRANSPORT_MPI) {
+    if (status != CLV_OK) {
+      MPI_Finalize();
+      return status;
+    }
+    nodes[0].index = rank;
+    if (rank != 0)
+      serve_until_stopped();
+    here = (context){rank, 0};
+    return CLV_OK;
   }
+#endif
+  if (status != CLV_OK)
+    return status;
   for (int i = 1; i < count; ++i) {
     int error = pthread_create(&nodes[i].thread, NULL, worker_main, &nodes[i]);
     if (error != 0) {
@@ -1103,6 +1635,10 @@ clv_status clv_finalize(void) {
               "outside any call");
     return CLV_E_USAGE;
   }
+#ifdef CLEAVE_HAVE_MPI
+  if (transport == TRANSPORT_MPI)
+    return finalize_mpi();
+#endif
   // Calls nobody waited on may still be queued or running, some perhaps for
   // node 0: serve node 0 until none is left, so no worker is stopped while a
   // call could still reach it.
@@ -1112,4 +1648,18 @@ clv_status clv_finalize(void) {
   clv_status status = release_unwaited();
   destroy_nodes(node_count);
   return status;
+}
+
+void clv_fail_call(const char *name) {
+  fprintf(stderr, "cleave: call to '%s' failed: %s\n", name ? name : "?",
+          last_error);
+#ifdef CLEAVE_HAVE_MPI
+  // The other processes may be waiting for this one: only MPI_Abort ends
+  // them all, wherever they are.
+  if (transport == TRANSPORT_MPI && node_count > 0) {
+    fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+#endif
+  exit(1);
 }

@@ -9,11 +9,31 @@
 /// Transports (environment variable CLEAVE_TRANSPORT):
 ///   threads  (default) nodes are threads of one process; CLEAVE_NODES nodes,
 ///            default the number of online processors.
+///   mpi      nodes are the processes of `mpirun -np N ./prog` (N nodes,
+///            CLEAVE_NODES is not read); only in a runtime built with an MPI
+///            library, refused with CLV_E_USAGE otherwise. Node 0 (rank 0)
+///            runs `main`; on every other rank clv_init does not return: it
+///            serves calls until node 0's clv_finalize stops every rank, then
+///            finalizes MPI and exits the process with status 0. clv_init
+///            starts MPI (MPI_Init_thread, MPI_THREAD_FUNNELED), so it runs
+///            once per process and the program must not start MPI itself; all
+///            MPI calls come from the thread that called clv_init, which makes
+///            progress by polling while it waits. A served call replies once
+///            the calls it made have completed, waited for or not. Messages
+///            travel on MPI_COMM_WORLD with a tag of their own (clv_wire.h).
+///            A message carries at most CLEAVE_MAX_MESSAGE bytes of arguments
+///            or reply (default 1 GiB, at least 256 so that the error text of
+///            a failed call fits): a larger call fails with CLV_E_ENCODE, a
+///            larger or inconsistent message received is answered with
+///            CLV_E_DECODE, and one that names no call (not a cleave message,
+///            another build's) ends the job with a message on stderr and exit
+///            status 1.
 ///
 /// Pointer arguments travel as regions. CLEAVE_PASS=share (default on the threads
 /// transport) passes the caller's address, because the planner proved the region
 /// disjoint from everything the caller touches before the wait; CLEAVE_PASS=copy
-/// copies the region in and the written part back, as a distributed transport must.
+/// (default, and the only choice, on mpi: share is refused there) copies the
+/// region in and the written part back, as a distributed transport must.
 ///
 /// Errors: functions return a clv_status and leave a message for clv_last_error();
 /// the runtime never aborts on bad input. A call that fails carries its
@@ -99,18 +119,22 @@ typedef struct clv_program {
   uint32_t count;
 } clv_program;
 
-/// Starts the runtime for \p program (argc/argv may be NULL). Reads
-/// CLEAVE_TRANSPORT, CLEAVE_NODES and CLEAVE_PASS (an empty value counts as
-/// unset). The table \p program points to must outlive clv_finalize. Calling it
-/// again before clv_finalize is an error (CLV_E_USAGE). Only the thread that
-/// called clv_init and the threads serving calls may call or wait.
+/// Starts the runtime for \p program (argc/argv may be NULL; on mpi they go to
+/// MPI_Init_thread). Reads CLEAVE_TRANSPORT, CLEAVE_NODES, CLEAVE_PASS and
+/// CLEAVE_MAX_MESSAGE (an empty value counts as unset). The table \p program
+/// points to must outlive clv_finalize. Calling it again before clv_finalize
+/// is an error (CLV_E_USAGE), and on mpi so is calling it a second time at
+/// all. Only the thread that called clv_init and the threads serving calls
+/// may call or wait. On mpi, on every rank but 0 it does not return (see
+/// above).
 clv_status clv_init(int *argc, char ***argv, const clv_program *program);
 /// Runs what is still queued, stops every node and releases the runtime, the
 /// futures nobody waited for included; clv_init may then be called again. Each
 /// of those futures whose call failed is reported on stderr as "cleave: a call
 /// nobody waited for failed: <its message>", and the status of the first is
 /// returned (CLV_OK when none failed). Only from the thread that called
-/// clv_init, outside any call.
+/// clv_init, outside any call. On mpi, node 0 calls it; it waits for every
+/// call made anywhere to complete, stops the other ranks and finalizes MPI.
 clv_status clv_finalize(void);
 
 /// Number of nodes, and the node the calling thread serves (0 outside calls).
@@ -162,7 +186,8 @@ clv_status clv_wait_timeout(clv_future *f, clv_buf *result, double seconds);
 /// 1 when the call of \p f has completed (a wait would not block), 0 when not
 /// yet, -1 for a null future (with a message for clv_last_error()). Never
 /// blocks and serves no call: a node that only tests never runs the calls
-/// queued for itself. Leaves \p f valid.
+/// queued for itself (on mpi it receives what has arrived, queuing calls).
+/// Leaves \p f valid.
 int clv_test(const clv_future *f);
 
 /// Waits until one of the \p count futures of \p futures completes (null
@@ -181,7 +206,8 @@ const char *clv_future_error(const clv_future *f);
 
 /// Prints "cleave: call to 'NAME' failed: <clv_last_error()>" to stderr and
 /// ends the program with status 1: the generated code's answer to a failed
-/// call, never a silently wrong result.
+/// call, never a silently wrong result. On mpi it ends every rank
+/// (MPI_Abort).
 void clv_fail_call(const char *name);
 
 #ifdef __cplusplus

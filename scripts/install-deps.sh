@@ -7,6 +7,7 @@ packages=(
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
   libboost-graph-dev libgtest-dev graphviz
   libscotch-dev scotch  # optional for a build; the scotch strategy, its tests, the bench
+  libopenmpi-dev openmpi-bin  # optional for a build; the runtime's mpi transport and its tests
   gcc-12-source xz-utils  # the GCC torture suite, extracted by the tests
 )
 missing=()

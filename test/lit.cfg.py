@@ -1,6 +1,7 @@
 # lit configuration of cleave's FileCheck tests (test/<area>/...).
 import os
 import shutil
+import subprocess
 
 import lit.formats
 
@@ -17,7 +18,7 @@ for tools in (config.llvm_tools_dir, os.path.join(config.cleave_obj_root, "bin")
         (tools, config.environment["PATH"]))
 
 # The runtime environment of generated programs is set per RUN line only.
-for var in ("CLEAVE_NODES", "CLEAVE_TRANSPORT", "CLEAVE_PASS"):
+for var in ("CLEAVE_NODES", "CLEAVE_TRANSPORT", "CLEAVE_PASS", "CLEAVE_MAX_MESSAGE"):
     config.environment.pop(var, None)
 
 # Tests of the scotch mapping strategy need a build linked with libscotch.
@@ -29,9 +30,23 @@ if shutil.which("atst"):
 
 runtime = os.path.join(config.cleave_src_root, "runtime")
 config.substitutions.append(("%cc", config.cc))
+# A runtime built with MPI links it: its headers and libraries come along.
 config.substitutions.append(
     ("%cleave_rt",
-     "-I%s %s -lpthread -lm" % (runtime, os.path.join(config.cleave_obj_root, "runtime",
-                                                      "libcleave_rt.a"))))
+     "-I%s %s %s %s -lpthread -lm" % (runtime, config.mpi_cflags,
+                                      os.path.join(config.cleave_obj_root, "runtime",
+                                                   "libcleave_rt.a"),
+                                      config.mpi_libs)))
+
+# Tests of the mpi transport need a runtime built with MPI and its launcher.
+# Open MPI refuses to run as root (as CI does) and more processes than
+# processors unless told to.
+if config.have_mpi and config.mpiexec and os.path.exists(config.mpiexec):
+    config.available_features.add("mpi")
+    mpirun = config.mpiexec
+    version = subprocess.run([mpirun, "--version"], capture_output=True, text=True)
+    if "open-mpi.org" in version.stdout + version.stderr:
+        mpirun += " --allow-run-as-root --oversubscribe"
+    config.substitutions.append(("%mpirun", mpirun))
 config.substitutions.append(("%examples", os.path.join(config.cleave_src_root, "examples")))
 config.substitutions.append(("%runtime_dir", runtime))

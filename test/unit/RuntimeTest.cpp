@@ -1155,7 +1155,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadSetting{"CLEAVE_NODES", "-1"},
                       BadSetting{"CLEAVE_NODES", "4x"},
                       BadSetting{"CLEAVE_NODES", "99999999999999999999"},
-                      BadSetting{"CLEAVE_TRANSPORT", "mpi"},
+                      BadSetting{"CLEAVE_TRANSPORT", "pigeons"},
                       BadSetting{"CLEAVE_PASS", "zero"}),
     [](const ::testing::TestParamInfo<BadSetting> &info) {
       return std::string(info.param.variable + 7) + "_" +

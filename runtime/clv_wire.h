@@ -1,0 +1,89 @@
+/// \file
+/// The message header of the cleave runtime's distributed transports (private:
+/// the runtime and its tests include it, generated programs do not).
+///
+/// Every message is a header of CLV_WIRE_HEADER_SIZE bytes followed by its
+/// payload: a call's arguments, a reply's result (or, for a failed call, its
+/// error text), nothing for a stop. Integers are little-endian at fixed
+/// offsets:
+///
+///   offset size field
+///        0    4 magic          CLV_WIRE_MAGIC
+///        4    2 version        CLV_WIRE_VERSION
+///        6    2 kind           clv_wire_kind
+///        8    8 signature      the program's function-table signature
+///       16    8 call id        chosen by the caller, echoed by the reply
+///       24    8 payload length bytes after the header
+///       32    4 function id    index in the program's table (calls)
+///       36    4 status         clv_status of the call (replies)
+///       40    4 level          callee's level in the binomial tree (calls)
+///
+/// Nothing read from the wire is trusted: clv_wire_decode checks every field it
+/// can check without knowing the program, the payload length included.
+#ifndef CLV_WIRE_H
+#define CLV_WIRE_H
+
+#include "clv.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+  CLV_WIRE_MAGIC = 0x31564c43, ///< "CLV1" in the byte order of the wire
+  CLV_WIRE_VERSION = 1,
+  CLV_WIRE_HEADER_SIZE = 44,
+  /// The MPI tag of the runtime's messages on MPI_COMM_WORLD.
+  CLV_WIRE_TAG = 7411
+};
+
+/// What a message is.
+typedef enum clv_wire_kind {
+  CLV_WIRE_CALL = 1,  ///< run a function and reply
+  CLV_WIRE_REPLY = 2, ///< the outcome of a call
+  CLV_WIRE_STOP = 3   ///< node 0's clv_finalize: the receiver leaves
+} clv_wire_kind;
+
+/// The decoded fields of a header (magic and version are implied).
+typedef struct clv_wire_header {
+  uint32_t kind; ///< a clv_wire_kind; 0 when the header did not decode
+  uint64_t signature;
+  uint64_t call_id;
+  uint64_t payload_size;
+  uint32_t function;
+  uint32_t status;
+  int32_t level;
+} clv_wire_header;
+
+/// Writes \p header to \p out with magic and version.
+void clv_wire_encode(const clv_wire_header *header,
+                     unsigned char out[CLV_WIRE_HEADER_SIZE]);
+
+/// Decodes the header of the message of \p length bytes at \p bytes into
+/// \p *header and checks the message against it. Returns CLV_OK, or
+/// CLV_E_DECODE with a lower-case reason in \p why (\p why_size bytes, NUL
+/// included). header->kind is 0 when the header itself did not decode (too
+/// short, wrong magic, version or kind): the message cannot be answered then.
+/// Otherwise the fields are filled even when the message fails its other
+/// checks (a status that is no clv_status, a payload length over
+/// \p max_payload or different from what follows the header), so that the
+/// receiver can answer the call or complete the future it names.
+clv_status clv_wire_decode(const unsigned char *bytes, size_t length,
+                           uint64_t max_payload, clv_wire_header *header,
+                           char *why, size_t why_size);
+
+/// The signature of \p program's function table that every message carries:
+/// a hash of the number of functions and their names, so that two builds
+/// whose tables differ refuse each other's messages. (A table of the same
+/// names with other argument types has the same signature: the generated
+/// table carries no type hash yet.)
+uint64_t clv_wire_signature(const clv_program *program);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
