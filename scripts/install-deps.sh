@@ -8,6 +8,7 @@ packages=(
   libboost-graph-dev libgtest-dev graphviz
   libscotch-dev scotch  # optional for a build; the scotch strategy, its tests, the bench
   libopenmpi-dev openmpi-bin  # optional for a build; the runtime's mpi transport and its tests
+  libclang-rt-19-dev  # libFuzzer, for the fuzz target of the runtime's message decoder
   gcc-12-source xz-utils  # the GCC torture suite, extracted by the tests
 )
 missing=()

@@ -28,6 +28,12 @@ if config.have_scotch:
 if shutil.which("atst"):
     config.available_features.add("scotch-tools")
 
+# The libFuzzer target of the runtime's message decoder (bench/fuzz).
+if config.have_fuzzer:
+    config.available_features.add("fuzzer")
+    config.substitutions.append(
+        ("%wire_fuzz", os.path.join(config.cleave_obj_root, "bin", "wire-fuzz")))
+
 runtime = os.path.join(config.cleave_src_root, "runtime")
 config.substitutions.append(("%cc", config.cc))
 # A runtime built with MPI links it: its headers and libraries come along.
