@@ -33,7 +33,8 @@ bench-cost: build
 bench-mapping: build
 	python3 scripts/bench-mapping.py --build $(BUILD) --runs 5
 
-# The runtime's empty call round trip (2 nodes) and native marshaling of 16 MiB.
+# The runtime: empty call round trip and native marshaling (threads); round trip and
+# 16 MiB bandwidth against raw MPI (mpi, when mpicc and mpirun are there).
 bench-runtime: build
 	python3 scripts/bench-runtime.py --build $(BUILD) --runs 5
 
