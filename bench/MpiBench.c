@@ -16,6 +16,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "BenchTime.h"
 #include "clv.h"
 
 #include <mpi.h>
@@ -31,22 +32,6 @@ enum {
   REGION_BYTES = 16 << 20,
   TAG = 99
 };
-
-static double seconds_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *values, size_t n) {
-  qsort(values, n, sizeof *values, compare_doubles);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
 
 static int raw(int argc, char **argv) {
   MPI_Init(&argc, &argv);

@@ -17,6 +17,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include "BenchTime.h"
 #include "clv.h"
 
 #include <stdio.h>
@@ -39,22 +40,6 @@ static clv_status empty_entry(clv_buf *args, clv_buf *result) {
 
 static const clv_function functions[] = {{"empty", empty_entry}};
 static const clv_program program = {functions, 1};
-
-static double seconds_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *values, size_t n) {
-  qsort(values, n, sizeof *values, compare_doubles);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
 
 static int start(const char *pass) {
   setenv("CLEAVE_TRANSPORT", "threads", 1);
