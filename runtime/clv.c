@@ -1018,10 +1018,18 @@ clv_status clv_wait_any(clv_future **futures, size_t count, size_t *which,
 
 /// Default of CLEAVE_MAX_MESSAGE, the largest payload (bytes): 1 GiB.
 #define DEFAULT_MAX_MESSAGE (1LL << 30)
+/// Payloads up to this size are copied next to their header and sent or
+/// received as one buffer; larger ones travel in place, header and payload
+/// joined by an MPI datatype (whose making costs more than a small copy).
+#define SMALL_MESSAGE (64 * 1024)
 
+/// A message being sent: its header and its payload stay where they are, the
+/// payload being the buffer the call or reply was encoded in (no copy), until
+/// the send completes.
 typedef struct outgoing {
   MPI_Request request;
-  unsigned char *data;
+  unsigned char *header;
+  unsigned char *payload;
 } outgoing;
 
 static outgoing *sends; ///< nonblocking sends not yet seen complete
@@ -1058,17 +1066,36 @@ static void complete_sends(void) {
       ++i;
       continue;
     }
-    free(sends[i].data);
+    free(sends[i].header);
+    free(sends[i].payload);
     sends[i] = sends[--send_count];
   }
 }
 
-/// Starts sending \p header with \p payload (\p size bytes) to \p target.
-/// CLV_E_ENCODE when the payload is over CLEAVE_MAX_MESSAGE, CLV_E_NOMEM when
-/// memory runs out, with a message for clv_last_error().
-static clv_status send_message(int target, clv_wire_header header,
-                               const void *payload, size_t size) {
+/// \p bytes at \p first and \p rest at \p second as one MPI datatype (from
+/// MPI_BOTTOM), so that a header and a payload in two buffers travel as one
+/// message without being copied together.
+static MPI_Datatype two_parts(void *first, int bytes, void *second, int rest) {
+  int lengths[2] = {bytes, rest};
+  MPI_Aint at[2];
+  MPI_Get_address(first, &at[0]);
+  MPI_Get_address(second, &at[1]);
+  MPI_Datatype type;
+  MPI_Type_create_hindexed(2, lengths, at, MPI_BYTE, &type);
+  MPI_Type_commit(&type);
+  return type;
+}
+
+/// Starts sending \p header with the contents of \p payload to \p target,
+/// and takes them (\p payload is left empty whatever happens). CLV_E_ENCODE
+/// when the payload is over CLEAVE_MAX_MESSAGE, CLV_E_NOMEM when memory runs
+/// out, with a message for clv_last_error().
+static clv_status send_message(int target, clv_wire_header header, clv_buf *payload) {
+  size_t size = payload->size;
+  unsigned char *data = payload->data;
+  clv_buf_init(payload);
   if (size > (unsigned long long)max_payload) {
+    free(data);
     set_error("%zu bytes, more than the %lld a message may carry "
               "(CLEAVE_MAX_MESSAGE)",
               size, max_payload);
@@ -1078,35 +1105,59 @@ static clv_status send_message(int target, clv_wire_header header,
     size_t capacity = send_capacity ? 2 * send_capacity : MIN_CAPACITY;
     outgoing *grown = realloc(sends, capacity * sizeof *grown);
     if (!grown) {
+      free(data);
       set_error("out of memory for %zu messages being sent", capacity);
       return CLV_E_NOMEM;
     }
     sends = grown;
     send_capacity = capacity;
   }
-  unsigned char *data = malloc(CLV_WIRE_HEADER_SIZE + size);
-  if (!data) {
+  // A small payload is copied behind the header, which costs less than a
+  // datatype; a large one is sent where it is.
+  int whole = size <= SMALL_MESSAGE;
+  unsigned char *head = malloc(CLV_WIRE_HEADER_SIZE + (whole ? size : 0));
+  if (!head) {
+    free(data);
     set_error("out of memory for a message of %zu bytes", size);
     return CLV_E_NOMEM;
   }
   header.signature = signature;
   header.payload_size = size;
-  clv_wire_encode(&header, data);
-  if (size > 0)
-    memcpy(data + CLV_WIRE_HEADER_SIZE, payload, size);
-  // max_payload leaves room for the header below INT_MAX, MPI's counts.
-  MPI_Isend(data, (int)(CLV_WIRE_HEADER_SIZE + size), MPI_BYTE, target,
-            CLV_WIRE_TAG, MPI_COMM_WORLD, &sends[send_count].request);
-  sends[send_count++].data = data;
+  clv_wire_encode(&header, head);
+  if (whole) {
+    if (size > 0)
+      memcpy(head + CLV_WIRE_HEADER_SIZE, data, size);
+    free(data);
+    data = NULL;
+    MPI_Isend(head, (int)(CLV_WIRE_HEADER_SIZE + size), MPI_BYTE, target, CLV_WIRE_TAG,
+              MPI_COMM_WORLD, &sends[send_count].request);
+  } else {
+    // max_payload leaves room for the header below INT_MAX, MPI's counts.
+    MPI_Datatype message = two_parts(head, CLV_WIRE_HEADER_SIZE, data, (int)size);
+    MPI_Isend(MPI_BOTTOM, 1, message, target, CLV_WIRE_TAG, MPI_COMM_WORLD,
+              &sends[send_count].request);
+    MPI_Type_free(&message); // the send under way keeps what it needs
+  }
+  sends[send_count].header = head;
+  sends[send_count++].payload = data;
   return CLV_OK;
+}
+
+/// \p text as a payload (an error message), or an empty one when memory runs
+/// out (the status still says what failed).
+static clv_buf text_payload(const char *text) {
+  clv_buf b;
+  clv_buf_init(&b);
+  if (clv_buf_put(&b, text, strlen(text)) != CLV_OK)
+    clv_buf_free(&b);
+  return b;
 }
 
 static clv_future *mpi_send_call(int target, clv_future *f) {
   f->id = ++last_call_id;
   clv_wire_header header = {CLV_WIRE_CALL, 0,      f->id,          0,
                             f->fn,         CLV_OK, f->callee.level};
-  clv_status status = send_message(target, header, f->args.data, f->args.size);
-  clv_buf_free(&f->args);
+  clv_status status = send_message(target, header, &f->args);
   if (status == CLV_OK)
     return f;
   char call[MESSAGE_SIZE];
@@ -1121,16 +1172,21 @@ static clv_future *mpi_send_call(int target, clv_future *f) {
 /// Replies to the served call \p f with \p status, then frees f.
 static void mpi_answer(clv_future *f, clv_status status) {
   clv_wire_header header = {CLV_WIRE_REPLY, 0, f->id, 0, f->fn, status, 0};
-  clv_status sent =
-      status == CLV_OK
-          ? send_message(f->caller, header, f->reply.data, f->reply.size)
-          : send_message(f->caller, header, f->message, strlen(f->message));
+  clv_buf failure;
+  clv_status sent;
+  if (status == CLV_OK) {
+    sent = send_message(f->caller, header, &f->reply);
+  } else {
+    failure = text_payload(f->message);
+    sent = send_message(f->caller, header, &failure);
+  }
   if (sent == CLV_E_ENCODE) { // a reply over the limit
     describe_call(f, f->message);
     append(f->message, ": the reply did not encode: ");
     append(f->message, last_error);
     header.status = CLV_E_ENCODE;
-    sent = send_message(f->caller, header, f->message, strlen(f->message));
+    failure = text_payload(f->message);
+    sent = send_message(f->caller, header, &failure);
   }
   if (sent != CLV_OK)
     mpi_fatal("cannot reply to node %d: %s", f->caller, last_error);
@@ -1225,16 +1281,32 @@ static void receive(const MPI_Status *probe) {
     mpi_fatal("a message of %d bytes from node %d: over the limit of %lld "
               "bytes (CLEAVE_MAX_MESSAGE)",
               count, source, max_payload);
-  unsigned char *data = malloc(count > 0 ? (size_t)count : 1);
+  // A large payload lands in a buffer of its own, where the call or reply is
+  // decoded from (aligned as malloc aligns); a small message is received
+  // whole and its payload moved to the front, which costs less than the
+  // datatype.
+  unsigned char head[CLV_WIRE_HEADER_SIZE];
+  int rest = count > CLV_WIRE_HEADER_SIZE ? count - CLV_WIRE_HEADER_SIZE : 0;
+  int whole = rest <= SMALL_MESSAGE;
+  unsigned char *data = malloc(whole ? (size_t)count + 1 : (size_t)rest);
   if (!data)
     mpi_fatal("out of memory for a message of %d bytes from node %d", count,
               source);
-  MPI_Recv(data, count, MPI_BYTE, source, CLV_WIRE_TAG, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
+  if (whole) {
+    MPI_Recv(data, count, MPI_BYTE, source, CLV_WIRE_TAG, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    memcpy(head, data, count < CLV_WIRE_HEADER_SIZE ? (size_t)count : CLV_WIRE_HEADER_SIZE);
+    memmove(data, data + (count - rest), (size_t)rest);
+  } else {
+    MPI_Datatype message = two_parts(head, CLV_WIRE_HEADER_SIZE, data, rest);
+    MPI_Recv(MPI_BOTTOM, 1, message, source, CLV_WIRE_TAG, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    MPI_Type_free(&message);
+  }
 
   clv_wire_header header;
   char why[MESSAGE_SIZE];
-  clv_status status = clv_wire_decode(data, (size_t)count, max_payload, &header,
+  clv_status status = clv_wire_decode(head, (size_t)count, max_payload, &header,
                                       why, sizeof why);
   if (header.kind == 0) {
     free(data);
@@ -1248,11 +1320,8 @@ static void receive(const MPI_Status *probe) {
               "): run the same build on every node",
               source, header.signature, signature);
   }
-  // The payload moves to the start of its buffer: region payloads are aligned
-  // relative to it (see clv_buf_put_region).
   size_t size = status == CLV_OK ? (size_t)header.payload_size : 0;
-  memmove(data, data + CLV_WIRE_HEADER_SIZE, size);
-  clv_buf payload = {data, size, (size_t)count, 0, 0};
+  clv_buf payload = {data, size, (size_t)rest, 0, 0};
   switch (header.kind) {
   case CLV_WIRE_CALL:
     receive_call(source, &header, status, why, payload);
@@ -1325,7 +1394,8 @@ static void destroy_nodes(int ready);
 static clv_status stop_mpi(void) {
   for (size_t i = 0; i < send_count; ++i) {
     MPI_Wait(&sends[i].request, MPI_STATUS_IGNORE);
-    free(sends[i].data);
+    free(sends[i].header);
+    free(sends[i].payload);
   }
   free(sends);
   sends = NULL;
@@ -1349,9 +1419,12 @@ static clv_status finalize_mpi(void) {
   awaited all = {.made = 1};
   serve_until(home(), &all, NO_DEADLINE);
   clv_wire_header stop = {CLV_WIRE_STOP, 0, 0, 0, 0, CLV_OK, 0};
-  for (int i = 1; i < node_count; ++i)
-    if (send_message(i, stop, NULL, 0) != CLV_OK)
+  for (int i = 1; i < node_count; ++i) {
+    clv_buf none;
+    clv_buf_init(&none);
+    if (send_message(i, stop, &none) != CLV_OK)
       mpi_fatal("cannot stop node %d: %s", i, last_error);
+  }
   return stop_mpi();
 }
 #endif

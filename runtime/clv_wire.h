@@ -62,8 +62,10 @@ typedef struct clv_wire_header {
 void clv_wire_encode(const clv_wire_header *header,
                      unsigned char out[CLV_WIRE_HEADER_SIZE]);
 
-/// Decodes the header of the message of \p length bytes at \p bytes into
-/// \p *header and checks the message against it. Returns CLV_OK, or
+/// Decodes the header at \p bytes of a message of \p length bytes into
+/// \p *header and checks the message against it. It reads the header alone
+/// (the first CLV_WIRE_HEADER_SIZE bytes, when \p length has them): the
+/// payload may lie elsewhere, as the mpi transport receives it. Returns CLV_OK, or
 /// CLV_E_DECODE with a lower-case reason in \p why (\p why_size bytes, NUL
 /// included). header->kind is 0 when the header itself did not decode (too
 /// short, wrong magic, version or kind): the message cannot be answered then.
