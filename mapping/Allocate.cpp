@@ -129,13 +129,7 @@ llvm::Expected<Allocator> Allocator::create(const Machine &M, const TaskGraph &G
 }
 
 double Allocator::objective(const Placement &P) const {
-  switch (Options.Objective) {
-  case AllocationObjective::Makespan: return Pricer.estimate(P, {}).MakespanS;
-  case AllocationObjective::Total: return Pricer.estimate(P, {}).Total;
-  case AllocationObjective::Imbalance:
-    return Pricer.compare(CostFunctionKind::HwangXu, P).Total;
-  }
-  llvm_unreachable("objective");
+  return objective(PlacementPricer::Session(Pricer, P));
 }
 
 double Allocator::objective(const PlacementPricer::Session &S) const {

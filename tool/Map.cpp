@@ -190,18 +190,15 @@ static int runAllocation() {
     printAllocation(*M, *G, *Chosen, Results, OS);
   // Each file is written whole or not at all (writeToOutput renames a
   // finished temporary file).
-  if (!Output.empty())
-    if (llvm::Error E = llvm::writeToOutput(Output, [&](llvm::raw_ostream &File) {
-          writePlacementJSON(*G, Chosen->P, File);
-          return llvm::Error::success();
-        }))
-      return reportFailure(std::move(E));
-  if (!ScotchOutput.empty())
-    if (llvm::Error E = llvm::writeToOutput(ScotchOutput, [&](llvm::raw_ostream &File) {
-          writeScotchMapping(*G, Chosen->P, File);
-          return llvm::Error::success();
-        }))
-      return reportFailure(std::move(E));
+  using Writer = void (*)(const TaskGraph &, const Placement &, llvm::raw_ostream &);
+  for (auto [Path, Write] : {std::pair<llvm::StringRef, Writer>{Output, writePlacementJSON},
+                             {ScotchOutput, writeScotchMapping}})
+    if (!Path.empty())
+      if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &File) {
+            Write(*G, Chosen->P, File);
+            return llvm::Error::success();
+          }))
+        return reportFailure(std::move(E));
   llvm::outs() << Text;
   leaveToExit(std::move(*M));
   return 0;
