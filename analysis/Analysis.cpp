@@ -4,6 +4,7 @@
 #include "analysis/Analysis.h"
 #include "analysis/AnalysisInternal.h"
 #include "analysis/LibraryEffects.h"
+#include "analysis/Marshaling.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -444,13 +445,14 @@ const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *F
   const FunctionDecl *Def = FD->getDefinition();
   if (!Def || !Def->hasBody())
     return Blockers[FD] = {"has no definition in this program"};
-  std::vector<std::string> Regionless;
-  std::vector<std::string> Signature = signatureBlockers(Def, &Regionless);
-  return Blockers[FD] = remoteBlockersFrom(Signature, Regionless, *effects(Def));
+  std::vector<std::string> Regionless, Linked;
+  std::vector<std::string> Signature = signatureBlockers(Def, &Regionless, &Linked);
+  return Blockers[FD] = remoteBlockersFrom(Signature, Regionless, Linked, *effects(Def));
 }
 
 std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
-                                                       std::vector<std::string> *Regionless) {
+                                                       std::vector<std::string> *Regionless,
+                                                       std::vector<std::string> *Linked) {
   std::vector<std::string> Why;
   if (Def->isVariadic())
     Why.push_back("is variadic");
@@ -468,11 +470,13 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
       Why.push_back("has an unnamed parameter (number " + std::to_string(Index) + ")");
       continue;
     }
-    if (isPlainScalar(T))
-      continue;
     if (!T->isPointerType()) {
-      Why.push_back("passes '" + P->getType().getAsString() + "' by value in parameter '" +
-                    Name + "', which is not marshaled yet");
+      std::string W = whyNotMarshaled(T, Ctx);
+      if (W.empty() && !isFlat(T))
+        W = "holds pointers (a linked structure travels through a pointer parameter)";
+      if (!W.empty())
+        Why.push_back("passes '" + P->getType().getAsString() + "' by value in parameter '" +
+                      Name + "', which " + W);
       continue;
     }
     QualType Pointee = T->getPointeeType();
@@ -485,9 +489,20 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
                     "' pointing to pointers, which mean nothing on another node");
       continue;
     }
-    if (!Pointee->isArithmeticType()) {
+    bool HasRegion = llvm::any_of(Rs, [&](const Region &R) { return R.Param == Name; });
+    if (!HasRegion && linkedRecord(T, Ctx)) {
+      if (Linked)
+        Linked->push_back(Name);
+      continue;
+    }
+    if (std::string W = whyNotMarshaled(Pointee, Ctx); !W.empty()) {
       Why.push_back("has parameter '" + Name + "' pointing to '" + Pointee.getAsString() +
-                    "', which is not marshaled yet");
+                    "', which " + W);
+      continue;
+    }
+    if (!isFlat(Pointee)) {
+      Why.push_back("has parameter '" + Name + "' pointing to an array of '" +
+                    Pointee.getAsString() + "', which holds pointers");
       continue;
     }
     if (llvm::none_of(Rs, [&](const Region &R) { return R.Param == Name; })) {
@@ -657,8 +672,9 @@ ProgramModel TUAnalysis::model(bool Graphs) {
       F.UniqueName = uniqueName(Ctx, FD->getCanonicalDecl());
       if (Def && Def->hasBody()) {
         const FunctionInfo &S = Summaries.at(Def->getCanonicalDecl());
-        F.SignatureBlockers = signatureBlockers(Def, &F.Regionless);
-        F.RemoteBlockers = remoteBlockersFrom(F.SignatureBlockers, F.Regionless, S.Effects);
+        F.SignatureBlockers = signatureBlockers(Def, &F.Regionless, &F.Linked);
+        F.RemoteBlockers =
+            remoteBlockersFrom(F.SignatureBlockers, F.Regionless, F.Linked, S.Effects);
         F.HasBody = true;
         F.Local = S.Local;
         F.Effects = S.Effects;

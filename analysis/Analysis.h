@@ -78,9 +78,11 @@ private:
   /// function touches.
   void checkPragmas();
   /// Why \p Def cannot run remotely by its signature and pragma alone, but
-  /// for its pointer parameters without a region, added to \p Regionless.
+  /// for its pointer parameters without a region, added to \p Regionless,
+  /// and those passing a linked structure, added to \p Linked.
   std::vector<std::string> signatureBlockers(const clang::FunctionDecl *Def,
-                                             std::vector<std::string> *Regionless);
+                                             std::vector<std::string> *Regionless,
+                                             std::vector<std::string> *Linked);
 
   clang::ASTContext &Ctx;
   CompileCommand Command;

@@ -356,8 +356,15 @@ std::vector<std::string> cleave::effectBlockers(const EffectInfo &E) {
 
 std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::string> &Signature,
                                                     const std::vector<std::string> &Regionless,
+                                                    const std::vector<std::string> &Linked,
                                                     const EffectInfo &E) {
   std::vector<std::string> Out = Signature;
+  // A linked structure is copied to the callee whole, and not back.
+  for (const std::string &Name : Linked)
+    if (llvm::any_of(E.Accesses,
+                     [&](const AccessRegion &R) { return R.Param == Name && R.Write; }))
+      Out.push_back("writes the linked structure of parameter '" + Name +
+                    "', which is copied to the callee but not back");
   for (const std::string &Name : Regionless) {
     std::vector<std::string> Found;
     for (const AccessRegion &R : E.Accesses) {
@@ -422,7 +429,8 @@ void cleave::linkModel(ProgramModel &M) {
   if (M.Files.size() > 1) {
     composeEffects(Defined);
     for (FunctionInfo *F : Defined)
-      F->RemoteBlockers = remoteBlockersFrom(F->SignatureBlockers, F->Regionless, F->Effects);
+      F->RemoteBlockers =
+          remoteBlockersFrom(F->SignatureBlockers, F->Regionless, F->Linked, F->Effects);
   }
   // The function a call in file File names: its own static one, else the
   // program's external one.

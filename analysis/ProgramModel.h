@@ -190,9 +190,10 @@ struct FunctionInfo {
   std::string DependencesOmitted;          ///< why there are none, if so
   /// Why a call of this function cannot run on another node; empty if it can.
   std::vector<std::string> RemoteBlockers;
-  /// The part of RemoteBlockers that its signature and pragma give, and its
-  /// pointer parameters that have no region.
-  std::vector<std::string> SignatureBlockers, Regionless;
+  /// The part of RemoteBlockers that its signature and pragma give, its
+  /// pointer parameters that have no region, and those that pass a linked
+  /// structure (analysis/Marshaling.h).
+  std::vector<std::string> SignatureBlockers, Regionless, Linked;
   bool HasBody = false; ///< Local summarizes its body (an alias has none)
   LocalSummary Local;
   EffectInfo Effects;  ///< Local with the calls composed in
@@ -308,9 +309,11 @@ std::vector<std::string> effectBlockers(const EffectInfo &E);
 
 /// Every reason to keep a call on its node: those of the signature, one per
 /// pointer parameter in \p Regionless (saying what the analysis found it
-/// touches, to help write the pragma), then those of the effects \p E.
+/// touches, to help write the pragma), one per parameter in \p Linked whose
+/// linked structure \p E writes, then those of the effects \p E.
 std::vector<std::string> remoteBlockersFrom(const std::vector<std::string> &Signature,
                                             const std::vector<std::string> &Regionless,
+                                            const std::vector<std::string> &Linked,
                                             const EffectInfo &E);
 
 } // namespace cleave

@@ -1,10 +1,11 @@
 /// \file
-/// The cleave runtime: byte buffers and regions, futures, the binomial
-/// divide-and-conquer tree, and two transports: nodes that are threads of one
-/// process, and (built with CLEAVE_HAVE_MPI) nodes that are MPI processes. The
-/// contract is in clv.h; this file says how and why. The mpi transport is
-/// described in its own section below; what follows is the threads transport,
-/// whose queues, futures and serving loop the mpi transport reuses.
+/// The cleave runtime: buffers, values in two encodings (native and XDR),
+/// regions, pointer graphs, futures, the binomial divide-and-conquer tree, and
+/// two transports: nodes that are threads of one process, and (built with
+/// CLEAVE_HAVE_MPI) nodes that are MPI processes. The contract is in clv.h;
+/// this file says how and why. The mpi transport is described in its own
+/// section below; what follows is the threads transport, whose queues, futures
+/// and serving loop the mpi transport reuses.
 ///
 /// Every node is one thread (node 0 is the thread that called clv_init, nodes
 /// 1..N-1 are workers started by it) with a FIFO of calls guarded by a mutex
@@ -31,6 +32,7 @@
 #include "clv_wire.h"
 
 #include <errno.h>
+#include <float.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
@@ -42,6 +44,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <rpc/types.h>
+#include <rpc/xdr.h>
 
 #ifdef CLEAVE_HAVE_MPI
 #include <mpi.h>
@@ -92,16 +97,24 @@ const char *clv_last_error(void) { return last_error; }
 /// Whether regions travel by address; set by clv_init, and "share" (the
 /// default of CLEAVE_PASS) while the runtime is not running.
 static int share_regions = 1;
+/// The encoding in use; set by clv_init, native while the runtime is not
+/// running.
+static clv_encoding encoding = CLV_ENCODING_NATIVE;
+
+clv_encoding clv_encoding_in_use(void) { return encoding; }
+
+static void free_graph(clv_buf *b);
 
 void clv_buf_init(clv_buf *b) {
   if (b)
-    *b = (clv_buf){NULL, 0, 0, 0, 0};
+    *b = (clv_buf){.encoding = encoding};
 }
 
 void clv_buf_free(clv_buf *b) {
   if (!b)
     return;
   free(b->data);
+  free_graph(b);
   clv_buf_init(b);
 }
 
@@ -110,19 +123,9 @@ static clv_status fail(clv_buf *b, clv_status status) {
   return status;
 }
 
-clv_status clv_buf_put(clv_buf *b, const void *p, size_t n) {
-  if (!b) {
-    set_error("write to a null buffer");
-    return CLV_E_USAGE;
-  }
-  if (b->failed)
-    return CLV_E_NOMEM;
-  if (n == 0)
-    return CLV_OK;
-  if (!p) {
-    set_error("write of %zu bytes from a null pointer", n);
-    return fail(b, CLV_E_USAGE);
-  }
+/// Appends \p n bytes (n > 0) to \p b, left for the caller to fill, and points
+/// \p *out at them.
+static clv_status extend(clv_buf *b, size_t n, unsigned char **out) {
   if (n > SIZE_MAX - b->size) {
     set_error("a buffer of %zu bytes cannot grow by %zu more", b->size, n);
     return fail(b, CLV_E_NOMEM);
@@ -141,9 +144,29 @@ clv_status clv_buf_put(clv_buf *b, const void *p, size_t n) {
     b->data = data;
     b->cap = cap;
   }
-  memcpy(b->data + b->size, p, n);
+  *out = b->data + b->size;
   b->size = need;
   return CLV_OK;
+}
+
+clv_status clv_buf_put(clv_buf *b, const void *p, size_t n) {
+  if (!b) {
+    set_error("write to a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (b->failed)
+    return CLV_E_NOMEM;
+  if (n == 0)
+    return CLV_OK;
+  if (!p) {
+    set_error("write of %zu bytes from a null pointer", n);
+    return fail(b, CLV_E_USAGE);
+  }
+  unsigned char *out;
+  clv_status status = extend(b, n, &out);
+  if (status == CLV_OK)
+    memcpy(out, p, n);
+  return status;
 }
 
 /// Points \p *out at the next \p n unread bytes of \p b and moves past them, or
@@ -179,12 +202,358 @@ clv_status clv_buf_get(clv_buf *b, void *p, size_t n) {
 }
 
 // ---------------------------------------------------------------------------
+// Values
+//
+// Native: the values' bytes. XDR (RFC 4506): whole 4-byte units, most
+// significant byte first. The 8-bit kinds are a fixed-length opaque and the
+// 16-bit ones 4-byte ints, both through libtirpc's xdrmem streams; the 4- and
+// 8-byte kinds go through byte-swapping loops of our own (see put_be32_run).
+
+// XDR's float and double are IEEE 754 binary32 and binary64, which the own
+// loops copy as bits (as libtirpc does on such machines).
+_Static_assert(sizeof(float) == 4 && FLT_MANT_DIG == 24 && FLT_MAX_EXP == 128 &&
+                   sizeof(double) == 8 && DBL_MANT_DIG == 53 &&
+                   DBL_MAX_EXP == 1024,
+               "float and double must be IEEE 754 binary32 and binary64");
+
+/// The size of each kind's C type and its name in messages.
+static const struct kind_info {
+  size_t size;
+  const char *name;
+} kinds[] = {
+    [CLV_I8] = {1, "int8"},   [CLV_U8] = {1, "uint8"},
+    [CLV_I16] = {2, "int16"}, [CLV_U16] = {2, "uint16"},
+    [CLV_I32] = {4, "int32"}, [CLV_U32] = {4, "uint32"},
+    [CLV_I64] = {8, "int64"}, [CLV_U64] = {8, "uint64"},
+    [CLV_F32] = {4, "float"}, [CLV_F64] = {8, "double"},
+};
+
+static int known_kind(clv_kind kind) {
+  return (unsigned)kind <= (unsigned)CLV_F64;
+}
+
+/// Values one xdrmem stream converts at most: its length is an unsigned int.
+/// A multiple of 4, so that only the last stream of an opaque has padding.
+#define XDR_CHUNK ((size_t)1 << 28)
+
+/// Sets \p *bytes to the size of \p count values of \p kind in \p enc (a
+/// known encoding); 0 when it overflows a size_t.
+static int wire_size(int enc, clv_kind kind, size_t count, size_t *bytes) {
+  size_t unit = kinds[kind].size;
+  if (enc == CLV_ENCODING_XDR && unit == 2)
+    unit = 4;
+  if (count > SIZE_MAX / unit)
+    return 0;
+  size_t n = count * unit;
+  if (enc == CLV_ENCODING_XDR && n % 4 != 0) { // an opaque: pad to 4
+    if (n > SIZE_MAX - 3)
+      return 0;
+    n += 4 - n % 4;
+  }
+  *bytes = n;
+  return 1;
+}
+
+/// Checks what the value functions take alike; \p what is "write" or "read".
+static clv_status check_values(const clv_buf *b, clv_kind kind, const void *p,
+                               size_t count, const char *what) {
+  if (!known_kind(kind)) {
+    set_error("%s of values of unknown kind %d", what, (int)kind);
+    return CLV_E_USAGE;
+  }
+  if (b->encoding != CLV_ENCODING_NATIVE && b->encoding != CLV_ENCODING_XDR) {
+    set_error("%s of values in a buffer of unknown encoding %d", what,
+              b->encoding);
+    return CLV_E_USAGE;
+  }
+  if (!p && count > 0) {
+    set_error("%s of %zu values of %s at a null address", what, count,
+              kinds[kind].name);
+    return CLV_E_USAGE;
+  }
+  return CLV_OK;
+}
+
+// libtirpc converts one value per call, through the stream's table of
+// functions: encoding and decoding a 16 MiB array of doubles with xdr_double
+// runs at 0.8-0.9 GB/s here, under the 1 GB/s a call with a region of doubles
+// must reach (bench/RuntimeBench.c). The 4- and 8-byte kinds are plain
+// big-endian 4- and 8-byte units (float and double their IEEE 754 bits), so
+// the loops below, which the compiler turns into byte swaps, write the same
+// bytes at 4-5 GB/s; MarshalTest checks them against libtirpc's. They work in
+// place (\p wire == \p native) too.
+
+static void put_be32_run(unsigned char *wire, const unsigned char *native,
+                         size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    uint32_t v;
+    memcpy(&v, native + 4 * i, 4);
+    unsigned char *out = wire + 4 * i;
+    out[0] = (unsigned char)(v >> 24);
+    out[1] = (unsigned char)(v >> 16);
+    out[2] = (unsigned char)(v >> 8);
+    out[3] = (unsigned char)v;
+  }
+}
+
+static void get_be32_run(unsigned char *native, const unsigned char *wire,
+                         size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    const unsigned char *in = wire + 4 * i;
+    uint32_t v = (uint32_t)in[0] << 24 | (uint32_t)in[1] << 16 |
+                 (uint32_t)in[2] << 8 | (uint32_t)in[3];
+    memcpy(native + 4 * i, &v, 4);
+  }
+}
+
+static void put_be64_run(unsigned char *wire, const unsigned char *native,
+                         size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    uint64_t v;
+    memcpy(&v, native + 8 * i, 8);
+    unsigned char *out = wire + 8 * i;
+    for (int j = 0; j < 8; ++j)
+      out[j] = (unsigned char)(v >> (56 - 8 * j));
+  }
+}
+
+static void get_be64_run(unsigned char *native, const unsigned char *wire,
+                         size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    const unsigned char *in = wire + 8 * i;
+    uint64_t v = 0;
+    for (int j = 0; j < 8; ++j)
+      v = v << 8 | in[j];
+    memcpy(native + 8 * i, &v, 8);
+  }
+}
+
+/// Converts \p count bytes between \p native and the opaque at \p wire (padded
+/// to 4 with zeros) with libtirpc, in direction \p op; 0 when libtirpc fails.
+static int xdr_bytes_run(enum xdr_op op, unsigned char *wire,
+                         unsigned char *native, size_t count) {
+  for (size_t done = 0; done < count;) {
+    size_t n = count - done < XDR_CHUNK ? count - done : XDR_CHUNK;
+    XDR x;
+    xdrmem_create(&x, (char *)wire + done, (u_int)((n + 3) / 4 * 4), op);
+    int ok = xdr_opaque(&x, (char *)native + done, (u_int)n);
+    xdr_destroy(&x);
+    if (!ok)
+      return 0;
+    done += n;
+  }
+  return 1;
+}
+
+/// Writes \p count 16-bit values of \p kind from \p native as 4-byte XDR ints
+/// (I16, sign extended) or unsigned ints (U16) with libtirpc; 0 when it
+/// fails.
+static int put_xdr16_run(clv_kind kind, unsigned char *wire,
+                         const unsigned char *native, size_t count) {
+  for (size_t done = 0; done < count;) {
+    size_t n = count - done < XDR_CHUNK ? count - done : XDR_CHUNK;
+    XDR x;
+    xdrmem_create(&x, (char *)wire + 4 * done, (u_int)(4 * n), XDR_ENCODE);
+    int ok = 1;
+    for (size_t i = done; ok && i < done + n; ++i) {
+      if (kind == CLV_I16) {
+        int16_t v;
+        memcpy(&v, native + 2 * i, 2);
+        int32_t wide = v;
+        ok = xdr_int32_t(&x, &wide);
+      } else {
+        uint16_t v;
+        memcpy(&v, native + 2 * i, 2);
+        uint32_t wide = v;
+        ok = xdr_u_int32_t(&x, &wide);
+      }
+    }
+    xdr_destroy(&x);
+    if (!ok)
+      return 0;
+    done += n;
+  }
+  return 1;
+}
+
+/// Reads \p count 16-bit values of \p kind written by put_xdr16_run into
+/// \p native (which may be \p wire: each value is read before its 2 bytes are
+/// written, behind it), checking that each fits.
+static clv_status get_xdr16_run(clv_buf *b, clv_kind kind, unsigned char *native,
+                                const unsigned char *wire, size_t count) {
+  for (size_t done = 0; done < count;) {
+    size_t n = count - done < XDR_CHUNK ? count - done : XDR_CHUNK;
+    XDR x;
+    xdrmem_create(&x, (char *)wire + 4 * done, (u_int)(4 * n), XDR_DECODE);
+    for (size_t i = done; i < done + n; ++i) {
+      int64_t value = 0;
+      int ok;
+      if (kind == CLV_I16) {
+        int32_t v = 0;
+        ok = xdr_int32_t(&x, &v);
+        value = v;
+      } else {
+        uint32_t v = 0;
+        ok = xdr_u_int32_t(&x, &v);
+        value = v;
+      }
+      int fits = kind == CLV_I16 ? value >= INT16_MIN && value <= INT16_MAX
+                                 : value <= UINT16_MAX;
+      if (!ok || !fits) {
+        xdr_destroy(&x);
+        if (ok)
+          set_error("xdr value %" PRId64 " does not fit in %s (value %zu of "
+                    "%zu)",
+                    value, kinds[kind].name, i, count);
+        else
+          set_error("libtirpc could not decode value %zu of %zu of %s", i,
+                    count, kinds[kind].name);
+        return fail(b, CLV_E_DECODE);
+      }
+      if (kind == CLV_I16) {
+        int16_t v = (int16_t)value;
+        memcpy(native + 2 * i, &v, 2);
+      } else {
+        uint16_t v = (uint16_t)value;
+        memcpy(native + 2 * i, &v, 2);
+      }
+    }
+    xdr_destroy(&x);
+    done += n;
+  }
+  return CLV_OK;
+}
+
+/// Writes \p count values of \p kind from \p native to \p wire in XDR.
+static clv_status put_xdr(clv_buf *b, clv_kind kind, unsigned char *wire,
+                          const void *native, size_t count) {
+  int ok = 1;
+  switch (kind) {
+  case CLV_I8:
+  case CLV_U8:
+    ok = xdr_bytes_run(XDR_ENCODE, wire, (unsigned char *)native, count);
+    break;
+  case CLV_I16:
+  case CLV_U16:
+    ok = put_xdr16_run(kind, wire, native, count);
+    break;
+  case CLV_I64:
+  case CLV_U64:
+  case CLV_F64:
+    put_be64_run(wire, native, count);
+    break;
+  default: // the 32-bit kinds
+    put_be32_run(wire, native, count);
+  }
+  if (!ok) {
+    set_error("libtirpc could not encode %zu values of %s", count,
+              kinds[kind].name);
+    return fail(b, CLV_E_ENCODE);
+  }
+  return CLV_OK;
+}
+
+/// Reads \p count values of \p kind at \p wire in XDR into \p native, which
+/// may be \p wire itself: every value is at least as long on the wire as in
+/// memory, and each is read before it is written, so a forward loop decodes
+/// in place.
+static clv_status get_xdr(clv_buf *b, clv_kind kind, void *native,
+                          unsigned char *wire, size_t count) {
+  switch (kind) {
+  case CLV_I8:
+  case CLV_U8:
+    if (native != wire && !xdr_bytes_run(XDR_DECODE, wire, native, count)) {
+      set_error("libtirpc could not decode %zu bytes of opaque", count);
+      return fail(b, CLV_E_DECODE);
+    }
+    for (size_t i = count; i % 4 != 0; ++i) // RFC 4506: the padding is zero
+      if (wire[i] != 0) {
+        set_error("xdr padding byte %u after %zu bytes of %s is not zero",
+                  (unsigned)wire[i], count, kinds[kind].name);
+        return fail(b, CLV_E_DECODE);
+      }
+    return CLV_OK;
+  case CLV_I16:
+  case CLV_U16:
+    return get_xdr16_run(b, kind, native, wire, count);
+  case CLV_I64:
+  case CLV_U64:
+  case CLV_F64:
+    get_be64_run(native, wire, count);
+    return CLV_OK;
+  default: // the 32-bit kinds
+    get_be32_run(native, wire, count);
+    return CLV_OK;
+  }
+}
+
+clv_status clv_buf_put_values(clv_buf *b, clv_kind kind, const void *p,
+                              size_t count) {
+  if (!b) {
+    set_error("write of values to a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (b->failed)
+    return CLV_E_NOMEM;
+  clv_status status = check_values(b, kind, p, count, "write");
+  if (status != CLV_OK)
+    return fail(b, status);
+  size_t bytes;
+  if (!wire_size(b->encoding, kind, count, &bytes)) {
+    set_error("%zu values of %s do not fit in memory", count, kinds[kind].name);
+    return fail(b, CLV_E_NOMEM);
+  }
+  if (bytes == 0)
+    return CLV_OK;
+  unsigned char *out;
+  status = extend(b, bytes, &out);
+  if (status != CLV_OK)
+    return status;
+  if (b->encoding == CLV_ENCODING_XDR)
+    return put_xdr(b, kind, out, p, count);
+  memcpy(out, p, bytes);
+  return CLV_OK;
+}
+
+clv_status clv_buf_get_values(clv_buf *b, clv_kind kind, void *p,
+                              size_t count) {
+  if (!b) {
+    set_error("read of values from a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (b->failed)
+    return CLV_E_DECODE;
+  clv_status status = check_values(b, kind, p, count, "read");
+  if (status != CLV_OK)
+    return fail(b, status);
+  size_t bytes;
+  if (!wire_size(b->encoding, kind, count, &bytes)) {
+    set_error("%zu values of %s are more than a message holds", count,
+              kinds[kind].name);
+    return fail(b, CLV_E_DECODE);
+  }
+  unsigned char *src;
+  status = take(b, bytes, &src);
+  if (status != CLV_OK || bytes == 0)
+    return status;
+  if (b->encoding == CLV_ENCODING_XDR)
+    return get_xdr(b, kind, p, src, count);
+  memcpy(p, src, bytes);
+  return CLV_OK;
+}
+
+// ---------------------------------------------------------------------------
 // Regions
 //
-// Encoding: u64 count, u64 element size, then either the address (shared) or
-// zero padding up to a multiple of REGION_ALIGN followed by the bytes (copied).
+// Encoding: count and element size (U64 values in the buffer's encoding),
+// then either the address (shared, a U64 too) or zero padding up to a
+// multiple of REGION_ALIGN followed by the payload (copied): the bytes of a
+// region of raw bytes, the values of a typed region in the buffer's encoding.
 // Offsets are the same for writer and reader, and data comes from realloc, so
-// the padding keeps a copied payload aligned for any scalar type.
+// the padding keeps a copied payload aligned for any scalar type. (An XDR
+// stream is whole 4-byte units, so its padding is 0 to 3 zero units.) A
+// typed region in the native encoding is byte for byte a region of raw bytes
+// of the kind's size.
 
 /// Where a region of no elements "is" when its address was null: callers tell
 /// failure by NULL (and b->failed), so an empty region needs some other
@@ -202,14 +571,25 @@ static int region_bytes(size_t elem_size, size_t count, size_t *bytes) {
   return 1;
 }
 
-clv_status clv_buf_put_region(clv_buf *b, const void *base, size_t elem_size,
-                              size_t count) {
-  if (!b) {
-    set_error("write of a region to a null buffer");
-    return CLV_E_USAGE;
-  }
-  if (b->failed)
-    return CLV_E_NOMEM;
+/// Whether a region of raw bytes may be written to or read from \p b: not in
+/// copy mode with xdr, where its bytes would travel unconverted (\p b fails
+/// with CLV_E_USAGE then).
+static int raw_region_allowed(clv_buf *b, size_t elem_size, size_t count) {
+  if (share_regions || b->encoding != CLV_ENCODING_XDR)
+    return 1;
+  set_error("a region of %zu elements of %zu bytes as raw bytes in an xdr "
+            "buffer: use a typed region (clv_buf_put_region_values)",
+            count, elem_size);
+  fail(b, CLV_E_USAGE);
+  return 0;
+}
+
+/// Checks a region of \p count elements of \p elem_size bytes at \p base and
+/// writes its header, then its address (shared mode: the region is complete,
+/// \p *copied is 0) or the padding before its payload (copy mode, \p *copied
+/// is 1).
+static clv_status begin_region(clv_buf *b, const void *base, size_t elem_size,
+                               size_t count, int *copied) {
   size_t bytes;
   if (!region_bytes(elem_size, count, &bytes)) {
     set_error("a region of %zu elements of %zu bytes does not fit in memory",
@@ -221,26 +601,61 @@ clv_status clv_buf_put_region(clv_buf *b, const void *base, size_t elem_size,
     return fail(b, CLV_E_USAGE);
   }
   uint64_t header[2] = {count, elem_size};
-  clv_status status = clv_buf_put(b, header, sizeof header);
+  clv_status status = clv_buf_put_values(b, CLV_U64, header, 2);
   if (status != CLV_OK)
     return status;
+  *copied = !share_regions;
   if (share_regions) {
-    uintptr_t address = (uintptr_t)base;
-    return clv_buf_put(b, &address, sizeof address);
+    uint64_t address = (uintptr_t)base;
+    return clv_buf_put_values(b, CLV_U64, &address, 1);
   }
   static const unsigned char zeros[REGION_ALIGN];
-  status = clv_buf_put(b, zeros, padding(b->size));
-  if (status != CLV_OK)
-    return status;
-  return clv_buf_put(b, base, bytes);
+  return clv_buf_put(b, zeros, padding(b->size));
 }
 
-/// Reads a region header, checks it against what the reader expects, and in
-/// copy mode also points \p *payload at the bytes.
-static clv_status get_region(clv_buf *b, size_t elem_size, size_t count,
-                             uintptr_t *address, unsigned char **payload) {
+clv_status clv_buf_put_region(clv_buf *b, const void *base, size_t elem_size,
+                              size_t count) {
+  if (!b) {
+    set_error("write of a region to a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (b->failed)
+    return CLV_E_NOMEM;
+  if (!raw_region_allowed(b, elem_size, count))
+    return CLV_E_USAGE;
+  int copied;
+  clv_status status = begin_region(b, base, elem_size, count, &copied);
+  if (status != CLV_OK || !copied)
+    return status;
+  return clv_buf_put(b, base, elem_size * count); // checked by begin_region
+}
+
+clv_status clv_buf_put_region_values(clv_buf *b, clv_kind kind,
+                                     const void *base, size_t count) {
+  if (!b) {
+    set_error("write of a region to a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (b->failed)
+    return CLV_E_NOMEM;
+  if (!known_kind(kind)) {
+    set_error("write of a region of values of unknown kind %d", (int)kind);
+    return fail(b, CLV_E_USAGE);
+  }
+  int copied;
+  clv_status status = begin_region(b, base, kinds[kind].size, count, &copied);
+  if (status != CLV_OK || !copied)
+    return status;
+  return clv_buf_put_values(b, kind, base, count);
+}
+
+/// Reads a region header and checks it against what the reader expects, then
+/// reads the address (shared mode) or the padding before the payload (copy
+/// mode).
+static clv_status begin_region_read(clv_buf *b, size_t elem_size, size_t count,
+                                    uintptr_t *address) {
   uint64_t header[2];
-  clv_status status = clv_buf_get(b, header, sizeof header);
+  clv_status status = clv_buf_get_values(b, CLV_U64, header, 2);
   if (status != CLV_OK)
     return status;
   if (header[0] != count || header[1] != elem_size) {
@@ -256,17 +671,34 @@ static clv_status get_region(clv_buf *b, size_t elem_size, size_t count,
     return fail(b, CLV_E_DECODE);
   }
   if (share_regions) {
-    status = clv_buf_get(b, address, sizeof *address);
-    if (status == CLV_OK && *address == 0 && bytes > 0) {
+    uint64_t value;
+    status = clv_buf_get_values(b, CLV_U64, &value, 1);
+    if (status != CLV_OK)
+      return status;
+    if (value == 0 && bytes > 0) {
       set_error("a region of %zu bytes at a null address", bytes);
       return fail(b, CLV_E_DECODE);
     }
-    return status;
+    *address = (uintptr_t)value;
+    return CLV_OK;
   }
-  status = take(b, padding(b->pos), payload);
-  if (status != CLV_OK)
-    return status;
-  return take(b, bytes, payload);
+  unsigned char *skipped;
+  return take(b, padding(b->pos), &skipped);
+}
+
+/// Where a shared region read from \p b is.
+static void *shared_region(uintptr_t address) {
+  return address ? (void *)address : (void *)&empty_region;
+}
+
+/// Checks that the shared region of \p bytes read from \p b at \p address is
+/// \p dest (any address will do for an empty one).
+static clv_status same_region(clv_buf *b, uintptr_t address, const void *dest,
+                              size_t bytes) {
+  if (address == (uintptr_t)dest || bytes == 0)
+    return CLV_OK;
+  set_error("region at %p expected, got one at %p", dest, (void *)address);
+  return fail(b, CLV_E_DECODE);
 }
 
 void *clv_buf_get_region(clv_buf *b, size_t elem_size, size_t count) {
@@ -275,12 +707,15 @@ void *clv_buf_get_region(clv_buf *b, size_t elem_size, size_t count) {
     return NULL;
   }
   uintptr_t address = 0;
-  unsigned char *payload = NULL;
-  if (get_region(b, elem_size, count, &address, &payload) != CLV_OK)
+  if (!raw_region_allowed(b, elem_size, count) ||
+      begin_region_read(b, elem_size, count, &address) != CLV_OK)
     return NULL;
-  if (!share_regions)
-    return payload; // inside b->data, which holds at least the header: not NULL
-  return address ? (void *)address : (void *)&empty_region;
+  if (share_regions)
+    return shared_region(address);
+  unsigned char *payload;
+  if (take(b, elem_size * count, &payload) != CLV_OK) // checked above
+    return NULL;
+  return payload; // inside b->data, which holds at least the header: not NULL
 }
 
 clv_status clv_buf_get_region_into(clv_buf *b, void *dest, size_t elem_size,
@@ -289,26 +724,522 @@ clv_status clv_buf_get_region_into(clv_buf *b, void *dest, size_t elem_size,
     set_error("read of a region from a null buffer");
     return CLV_E_USAGE;
   }
+  if (!raw_region_allowed(b, elem_size, count))
+    return CLV_E_USAGE;
   uintptr_t address = 0;
-  unsigned char *payload = NULL;
-  clv_status status = get_region(b, elem_size, count, &address, &payload);
+  clv_status status = begin_region_read(b, elem_size, count, &address);
   if (status != CLV_OK)
     return status;
-  if (share_regions) {
-    if (address != (uintptr_t)dest) {
-      set_error("region at %p expected, got one at %p", dest, (void *)address);
-      return fail(b, CLV_E_DECODE);
-    }
-    return CLV_OK;
-  }
-  size_t bytes = elem_size * count; // checked by get_region
+  size_t bytes = elem_size * count; // checked by begin_region_read
+  if (share_regions)
+    return same_region(b, address, dest, bytes);
   if (bytes > 0 && !dest) {
     set_error("copy of a region of %zu bytes to a null address", bytes);
     return fail(b, CLV_E_USAGE);
   }
-  if (bytes > 0)
-    memcpy(dest, payload, bytes);
+  return clv_buf_get(b, dest, bytes);
+}
+
+void *clv_buf_get_region_values(clv_buf *b, clv_kind kind, size_t count) {
+  if (!b) {
+    set_error("read of a region from a null buffer");
+    return NULL;
+  }
+  if (!known_kind(kind)) {
+    set_error("read of a region of values of unknown kind %d", (int)kind);
+    fail(b, CLV_E_USAGE);
+    return NULL;
+  }
+  uintptr_t address = 0;
+  if (begin_region_read(b, kinds[kind].size, count, &address) != CLV_OK)
+    return NULL;
+  if (share_regions)
+    return shared_region(address);
+  size_t bytes;
+  if (!wire_size(b->encoding, kind, count, &bytes)) {
+    set_error("a region of %zu values of %s is more than a message holds",
+              count, kinds[kind].name);
+    fail(b, CLV_E_DECODE);
+    return NULL;
+  }
+  unsigned char *payload;
+  if (take(b, bytes, &payload) != CLV_OK)
+    return NULL;
+  if (b->encoding == CLV_ENCODING_XDR &&
+      get_xdr(b, kind, payload, payload, count) != CLV_OK)
+    return NULL;
+  return payload; // inside b->data, which holds at least the header: not NULL
+}
+
+clv_status clv_buf_get_region_values_into(clv_buf *b, clv_kind kind,
+                                          void *dest, size_t count) {
+  if (!b) {
+    set_error("read of a region from a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (!known_kind(kind)) {
+    set_error("read of a region of values of unknown kind %d", (int)kind);
+    return fail(b, CLV_E_USAGE);
+  }
+  uintptr_t address = 0;
+  clv_status status = begin_region_read(b, kinds[kind].size, count, &address);
+  if (status != CLV_OK)
+    return status;
+  if (share_regions)
+    return same_region(b, address, dest, count * kinds[kind].size);
+  if (count > 0 && !dest) {
+    set_error("copy of a region of %zu values of %s to a null address", count,
+              kinds[kind].name);
+    return fail(b, CLV_E_USAGE);
+  }
+  return clv_buf_get_values(b, kind, dest, count);
+}
+
+// ---------------------------------------------------------------------------
+// Pointer graphs
+//
+// The writer numbers objects in the order they are first referenced, and
+// finds the number of an object it met before in an open-addressing hash
+// table (linear probing, at most half full) keyed by address and put
+// function: C has no hash table, and none of the runtime's dependencies
+// (pthreads, libtirpc, MPI) offers one. Objects are queued in the order of
+// their numbers, so the queue is an array indexed by number - 1 and the table
+// holds numbers. The reader keeps the objects it made in an array indexed the
+// same way, carved out of zeroed chunks that go with the buffer. Both sides
+// work through their queue in a loop: nothing recurses, however deep the
+// structure.
+
+/// The first chunk of objects read, and the size chunks stop doubling at.
+#define FIRST_CHUNK ((size_t)4096)
+#define LAST_CHUNK ((size_t)1 << 20)
+/// log2 of the first size of the writer's hash table.
+#define FIRST_SLOT_BITS 6
+
+typedef struct out_object {
+  const void *object;
+  clv_put_object put;
+} out_object;
+
+typedef struct in_object {
+  void *object;
+  size_t size;
+  clv_get_object get;
+} in_object;
+
+/// Zeroed storage for objects read; max_align_t aligns the data for any type.
+typedef struct chunk {
+  struct chunk *next;
+  size_t size; ///< bytes of data
+  size_t used;
+  max_align_t data[];
+} chunk;
+
+typedef struct graph {
+  // Writing: objects numbered so far (object n at out[n - 1]), how many of
+  // them were written, and the table of their numbers.
+  out_object *out;
+  size_t out_count, out_capacity, out_written;
+  size_t *slots; ///< 2^slot_bits numbers; 0 marks a free slot
+  int slot_bits;
+  // Reading: the same for the objects read, and where they live.
+  in_object *in;
+  size_t in_count, in_capacity, in_read;
+  chunk *chunks; ///< newest first
+} graph;
+
+/// Frees what \p b kept for writing pointer graphs (not the objects read).
+static void end_writing(clv_buf *b) {
+  graph *g = b->graph;
+  if (!g)
+    return;
+  free(g->out);
+  free(g->slots);
+  g->out = NULL;
+  g->slots = NULL;
+  g->out_count = g->out_capacity = g->out_written = 0;
+  g->slot_bits = 0;
+}
+
+static void free_graph(clv_buf *b) {
+  graph *g = b->graph;
+  if (!g)
+    return;
+  end_writing(b);
+  for (chunk *c = g->chunks, *next; c; c = next) {
+    next = c->next;
+    free(c);
+  }
+  free(g->in);
+  free(g);
+  b->graph = NULL;
+}
+
+/// Objects queued in \p b by clv_buf_put_pointer and not written yet.
+static size_t unwritten_objects(const clv_buf *b) {
+  const graph *g = b->graph;
+  return g ? g->out_count - g->out_written : 0;
+}
+
+/// The graph state of \p b, made on first use; NULL when memory runs out.
+static graph *graph_of(clv_buf *b) {
+  if (!b->graph)
+    b->graph = calloc(1, sizeof(graph));
+  return b->graph;
+}
+
+/// \p array (\p *capacity elements of \p size bytes) with room for twice as
+/// many, or for 64 when it has none; NULL when memory runs out (the array is
+/// kept then).
+static void *grow_array(void *array, size_t *capacity, size_t size) {
+  size_t cap = 64;
+  if (*capacity) {
+    if (*capacity > SIZE_MAX / 2 / size)
+      return NULL;
+    cap = *capacity * 2;
+  }
+  void *grown = realloc(array, cap * size);
+  if (grown)
+    *capacity = cap;
+  return grown;
+}
+
+/// Where \p object hashes to in a table of 2^bits slots (Fibonacci hashing:
+/// the top bits of a multiplication, which mixes the low bits in).
+static size_t slot_of(const void *object, int bits) {
+  return (size_t)(((uint64_t)(uintptr_t)object * 0x9e3779b97f4a7c15u) >>
+                  (64 - bits));
+}
+
+/// The number of \p object written with \p put in \p g, or 0; \p *slot is
+/// where it is in the table, or the free slot it would go to.
+static size_t find_number(const graph *g, const void *object,
+                          clv_put_object put, size_t *slot) {
+  size_t mask = ((size_t)1 << g->slot_bits) - 1;
+  for (size_t i = slot_of(object, g->slot_bits);; i = (i + 1) & mask) {
+    size_t n = g->slots[i];
+    if (n == 0 || (g->out[n - 1].object == object && g->out[n - 1].put == put)) {
+      *slot = i;
+      return n;
+    }
+  }
+}
+
+/// Doubles the table of \p g (or makes its first) and enters every number
+/// again; 0 when memory runs out.
+static int grow_slots(graph *g) {
+  int bits = g->slots ? g->slot_bits + 1 : FIRST_SLOT_BITS;
+  // calloc fails (its product overflows) long before the shift could.
+  size_t *slots = calloc((size_t)1 << bits, sizeof *slots);
+  if (!slots)
+    return 0;
+  free(g->slots);
+  g->slots = slots;
+  g->slot_bits = bits;
+  size_t mask = ((size_t)1 << bits) - 1;
+  for (size_t n = 1; n <= g->out_count; ++n) {
+    size_t i = slot_of(g->out[n - 1].object, bits);
+    while (slots[i] != 0)
+      i = (i + 1) & mask;
+    slots[i] = n;
+  }
+  return 1;
+}
+
+/// Makes room in \p g for one more object, \p object written with \p put, and
+/// sets \p *slot to the free slot of the table it goes to; 0 when memory runs
+/// out.
+static int make_room(graph *g, const void *object, clv_put_object put,
+                     size_t *slot) {
+  if (g->out_count == g->out_capacity) {
+    out_object *grown = grow_array(g->out, &g->out_capacity, sizeof *grown);
+    if (!grown)
+      return 0;
+    g->out = grown;
+  }
+  // At most half full, so that probing ends soon.
+  if (g->out_count + 1 > ((size_t)1 << g->slot_bits) / 2) {
+    if (!grow_slots(g))
+      return 0;
+    find_number(g, object, put, slot);
+  }
+  return 1;
+}
+
+/// Sets \p *number to the number of \p object written with \p put in \p b,
+/// numbering and queuing it when it is new.
+static clv_status number_of(clv_buf *b, const void *object, clv_put_object put,
+                            uint64_t *number) {
+  graph *g = graph_of(b);
+  size_t slot = 0;
+  size_t n = g && g->slots ? find_number(g, object, put, &slot) : 0;
+  if (n != 0) {
+    *number = n;
+    return CLV_OK;
+  }
+  if (!g || !make_room(g, object, put, &slot)) {
+    set_error("out of memory for object %zu of a pointer graph",
+              g ? g->out_count + 1 : 1);
+    return fail(b, CLV_E_NOMEM);
+  }
+  g->out[g->out_count++] = (out_object){object, put};
+  g->slots[slot] = g->out_count;
+  *number = g->out_count;
   return CLV_OK;
+}
+
+clv_status clv_buf_put_pointer(clv_buf *b, const void *object,
+                               clv_put_object put) {
+  if (!b) {
+    set_error("write of a pointer to a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (b->failed)
+    return CLV_E_NOMEM;
+  uint64_t number = 0;
+  if (object) {
+    if (!put) {
+      set_error("write of a pointer to %p without a function writing its "
+                "object",
+                object);
+      return fail(b, CLV_E_USAGE);
+    }
+    clv_status status = number_of(b, object, put, &number);
+    if (status != CLV_OK)
+      return status;
+  }
+  return clv_buf_put_values(b, CLV_U64, &number, 1);
+}
+
+clv_status clv_buf_put_pending(clv_buf *b) {
+  if (!b) {
+    set_error("write of pending objects to a null buffer");
+    return CLV_E_USAGE;
+  }
+  graph *g = b->graph;
+  while (!b->failed && g && g->out_written < g->out_count) {
+    out_object o = g->out[g->out_written++]; // put may grow g->out
+    clv_status status = o.put(b, o.object);
+    if (status != CLV_OK)
+      return fail(b, status);
+  }
+  return b->failed ? CLV_E_NOMEM : CLV_OK;
+}
+
+/// Fresh zeroed storage of \p size bytes (> 0) in \p g, aligned for any type;
+/// NULL when memory runs out.
+static void *new_object(graph *g, size_t size) {
+  size_t align = _Alignof(max_align_t);
+  if (size > SIZE_MAX - sizeof(chunk) - align)
+    return NULL;
+  size_t rounded = (size + align - 1) / align * align;
+  chunk *c = g->chunks;
+  if (!c || c->size - c->used < rounded) {
+    size_t cap = !c ? FIRST_CHUNK : c->size < LAST_CHUNK ? 2 * c->size
+                                                         : LAST_CHUNK;
+    if (cap < rounded)
+      cap = rounded;
+    chunk *fresh = calloc(1, sizeof *fresh + cap);
+    if (!fresh)
+      return NULL;
+    fresh->next = c;
+    fresh->size = cap;
+    g->chunks = c = fresh;
+  }
+  void *object = (unsigned char *)c->data + c->used;
+  c->used += rounded;
+  return object;
+}
+
+clv_status clv_buf_get_pointer(clv_buf *b, void **object, size_t size,
+                               clv_get_object get) {
+  if (!b) {
+    set_error("read of a pointer from a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (!object) {
+    set_error("read of a pointer into a null address");
+    return fail(b, CLV_E_USAGE);
+  }
+  *object = NULL;
+  if (b->failed)
+    return CLV_E_DECODE;
+  if (size == 0 || !get) {
+    set_error("read of a pointer to objects of %zu bytes%s", size,
+              get ? "" : " without a function reading them");
+    return fail(b, CLV_E_USAGE);
+  }
+  uint64_t number;
+  clv_status status = clv_buf_get_values(b, CLV_U64, &number, 1);
+  if (status != CLV_OK || number == 0)
+    return status;
+  graph *g = graph_of(b);
+  if (!g) {
+    set_error("out of memory for the objects of a pointer graph");
+    return fail(b, CLV_E_NOMEM);
+  }
+  if (number <= g->in_count) {
+    const in_object *o = &g->in[number - 1];
+    if (o->size != size || o->get != get) {
+      set_error("object %" PRIu64 " of a pointer graph referenced as another "
+                "type than it was read as (%zu bytes, read as %zu)",
+                number, size, o->size);
+      return fail(b, CLV_E_DECODE);
+    }
+    *object = o->object;
+    return CLV_OK;
+  }
+  if (number != g->in_count + 1) {
+    set_error("reference to object %" PRIu64 " of a pointer graph, but %zu "
+              "were read and the next new one is %zu",
+              number, g->in_count, g->in_count + 1);
+    return fail(b, CLV_E_DECODE);
+  }
+  // Each new object took 8 bytes of message: a message cannot make the
+  // reader allocate more than one per 8 bytes.
+  void *fresh = NULL;
+  if (g->in_count == g->in_capacity) {
+    in_object *grown = grow_array(g->in, &g->in_capacity, sizeof *grown);
+    if (grown)
+      g->in = grown;
+  }
+  if (g->in_count < g->in_capacity)
+    fresh = new_object(g, size);
+  if (!fresh) {
+    set_error("out of memory for object %" PRIu64 " of a pointer graph (%zu "
+              "bytes)",
+              number, size);
+    return fail(b, CLV_E_NOMEM);
+  }
+  g->in[g->in_count++] = (in_object){fresh, size, get};
+  *object = fresh;
+  return CLV_OK;
+}
+
+clv_status clv_buf_get_pending(clv_buf *b) {
+  if (!b) {
+    set_error("read of pending objects from a null buffer");
+    return CLV_E_USAGE;
+  }
+  graph *g = b->graph;
+  while (!b->failed && g && g->in_read < g->in_count) {
+    in_object o = g->in[g->in_read++]; // get may grow g->in
+    clv_status status = o.get(b, o.object);
+    if (status != CLV_OK)
+      return fail(b, status);
+  }
+  return b->failed ? CLV_E_DECODE : CLV_OK;
+}
+
+// ---------------------------------------------------------------------------
+// Regions of objects
+//
+// A region of structs travels as a region of raw bytes, except in copy mode
+// with xdr, where each element is written and read by the functions the
+// generated code gives, after the same header and padding. The reader
+// allocates the storage with the objects of pointer graphs, once the message
+// is seen to hold a 4-byte XDR unit per element at least (a struct has a
+// field), so that a forged count cannot make it allocate without bound.
+
+/// Whether a region of objects of \p b is written element by element.
+static int by_element(const clv_buf *b) {
+  return !share_regions && b->encoding == CLV_ENCODING_XDR;
+}
+
+/// Checks the element size and function (\p has_function) of a region of
+/// \p count objects (\p what: "write" or "read"); fails \p b with
+/// CLV_E_USAGE when one is missing.
+static int objects_allowed(clv_buf *b, size_t elem_size, size_t count,
+                           int has_function, const char *what) {
+  if (count == 0 || (elem_size > 0 && has_function))
+    return 1;
+  set_error("%s of a region of %zu objects of %zu bytes%s", what, count,
+            elem_size, has_function ? "" : " without a function for them");
+  fail(b, CLV_E_USAGE);
+  return 0;
+}
+
+/// Checks that what is left of \p b can hold \p count objects.
+static clv_status objects_fit(clv_buf *b, size_t count) {
+  if (count <= (b->size - b->pos) / 4) // b->pos <= b->size after a read
+    return CLV_OK;
+  set_error("short message: a region of %zu objects at offset %zu of %zu",
+            count, b->pos, b->size);
+  return fail(b, CLV_E_DECODE);
+}
+
+/// Reads \p count objects of \p elem_size bytes into \p dest with \p get.
+static clv_status get_objects(clv_buf *b, unsigned char *dest,
+                              size_t elem_size, size_t count,
+                              clv_get_object get) {
+  for (size_t i = 0; i < count; ++i) {
+    clv_status status = get(b, dest + i * elem_size);
+    if (status != CLV_OK)
+      return fail(b, status);
+  }
+  return b->failed ? CLV_E_DECODE : CLV_OK;
+}
+
+clv_status clv_buf_put_region_objects(clv_buf *b, const void *base,
+                                      size_t elem_size, size_t count,
+                                      clv_put_object put) {
+  if (!b || !by_element(b))
+    return clv_buf_put_region(b, base, elem_size, count);
+  if (b->failed)
+    return CLV_E_NOMEM;
+  if (!objects_allowed(b, elem_size, count, put != NULL, "write"))
+    return CLV_E_USAGE;
+  int copied;
+  clv_status status = begin_region(b, base, elem_size, count, &copied);
+  for (size_t i = 0; status == CLV_OK && i < count; ++i) {
+    status = put(b, (const unsigned char *)base + i * elem_size);
+    if (status != CLV_OK)
+      fail(b, status);
+  }
+  return status == CLV_OK && b->failed ? CLV_E_NOMEM : status;
+}
+
+void *clv_buf_get_region_objects(clv_buf *b, size_t elem_size, size_t count,
+                                 clv_get_object get) {
+  if (!b || !by_element(b))
+    return clv_buf_get_region(b, elem_size, count);
+  uintptr_t address;
+  if (!objects_allowed(b, elem_size, count, get != NULL, "read") ||
+      begin_region_read(b, elem_size, count, &address) != CLV_OK ||
+      objects_fit(b, count) != CLV_OK)
+    return NULL;
+  if (count == 0)
+    return &empty_region;
+  graph *g = graph_of(b);
+  unsigned char *storage = g ? new_object(g, elem_size * count) : NULL;
+  if (!storage) {
+    set_error("out of memory for a region of %zu objects of %zu bytes", count,
+              elem_size);
+    fail(b, CLV_E_NOMEM);
+    return NULL;
+  }
+  return get_objects(b, storage, elem_size, count, get) == CLV_OK ? storage
+                                                                  : NULL;
+}
+
+clv_status clv_buf_get_region_objects_into(clv_buf *b, void *dest,
+                                           size_t elem_size, size_t count,
+                                           clv_get_object get) {
+  if (!b || !by_element(b))
+    return clv_buf_get_region_into(b, dest, elem_size, count);
+  if (!objects_allowed(b, elem_size, count, get != NULL, "read"))
+    return CLV_E_USAGE;
+  uintptr_t address;
+  clv_status status = begin_region_read(b, elem_size, count, &address);
+  if (status == CLV_OK)
+    status = objects_fit(b, count);
+  if (status != CLV_OK || count == 0)
+    return status;
+  if (!dest) {
+    set_error("copy of a region of %zu objects to a null address", count);
+    return fail(b, CLV_E_USAGE);
+  }
+  memset(dest, 0, elem_size * count); // checked by begin_region_read
+  return get_objects(b, dest, elem_size, count, get);
 }
 
 // ---------------------------------------------------------------------------
@@ -673,7 +1604,12 @@ static void serve(clv_future *f) {
     if (status == CLV_OK && f->reply.failed) {
       status = CLV_E_ENCODE;
       why = "the reply did not encode";
+    } else if (status == CLV_OK && unwritten_objects(&f->reply) > 0) {
+      status = CLV_E_ENCODE;
+      why = "the reply has objects of a pointer graph queued and not written "
+            "(clv_buf_put_pending)";
     }
+    end_writing(&f->reply); // the caller only reads it
     if (status != CLV_OK) {
       describe_call(f, f->message);
       append(f->message, ": ");
@@ -797,8 +1733,8 @@ static void enqueue(node *n, clv_future *f) {
 
 /// Queues (on mpi: sends) call \p fn to \p target with the contents of
 /// \p args (NULL: none).
-static clv_future *send(int target, uint32_t fn, clv_buf *args, context callee,
-                        int caller_level) {
+static clv_future *send_call(int target, uint32_t fn, clv_buf *args,
+                             context callee, int caller_level) {
   clv_future *f = new_future(home());
   if (!f) {
     set_error("out of memory for a call to function %" PRIu32, fn);
@@ -812,6 +1748,7 @@ static clv_future *send(int target, uint32_t fn, clv_buf *args, context callee,
     f->args = *args;
     f->args.pos = 0;
     clv_buf_init(args);
+    end_writing(&f->args); // the callee only reads them
   }
   f->callee = callee;
   f->caller = here.node;
@@ -839,6 +1776,11 @@ static int can_send(uint32_t fn, clv_buf *args) {
               fn);
   else if (args && args->failed)
     set_error("call to function %" PRIu32 ": its arguments did not encode", fn);
+  else if (args && unwritten_objects(args) > 0)
+    set_error("call to function %" PRIu32 ": its arguments have %zu objects "
+              "of a pointer graph queued and not written "
+              "(clv_buf_put_pending)",
+              fn, unwritten_objects(args));
   else
     return 1;
   clv_buf_free(args);
@@ -855,7 +1797,7 @@ clv_future *clv_call(int target, uint32_t fn, clv_buf *args) {
     clv_buf_free(args);
     return NULL;
   }
-  return send(target, fn, args, (context){target, -1}, NO_LEVEL);
+  return send_call(target, fn, args, (context){target, -1}, NO_LEVEL);
 }
 
 clv_future *clv_call_child(uint32_t fn, clv_buf *args) {
@@ -870,8 +1812,8 @@ clv_future *clv_call_child(uint32_t fn, clv_buf *args) {
     clv_buf_free(args);
     return NULL;
   }
-  clv_future *f =
-      send(child, fn, args, (context){child, here.level + 1}, here.level);
+  clv_future *f = send_call(child, fn, args, (context){child, here.level + 1},
+                            here.level);
   if (f)
     ++here.level;
   return f;
@@ -1035,7 +1977,8 @@ typedef struct outgoing {
 static outgoing *sends; ///< nonblocking sends not yet seen complete
 static size_t send_count, send_capacity;
 static long long max_payload = DEFAULT_MAX_MESSAGE;
-static uint64_t signature; ///< of the program's table (clv_wire_signature)
+/// clv_wire_signature of the program with the encoding in use.
+static uint64_t signature;
 static uint64_t last_call_id;
 static int rank;
 
@@ -1093,7 +2036,8 @@ static MPI_Datatype two_parts(void *first, int bytes, void *second, int rest) {
 static clv_status send_message(int target, clv_wire_header header, clv_buf *payload) {
   size_t size = payload->size;
   unsigned char *data = payload->data;
-  clv_buf_init(payload);
+  payload->data = NULL; // taken; the rest (graph state) is freed
+  clv_buf_free(payload);
   if (size > (unsigned long long)max_payload) {
     free(data);
     set_error("%zu bytes, more than the %lld a message may carry "
@@ -1315,13 +2259,14 @@ static void receive(const MPI_Status *probe) {
   }
   if (header.signature != signature) {
     free(data);
-    mpi_fatal("a message from node %d comes from another program (function "
-              "table signature %016" PRIx64 ", this one %016" PRIx64
-              "): run the same build on every node",
+    mpi_fatal("a message from node %d comes from another build of the "
+              "program, or one using another encoding (signature %016" PRIx64
+              ", this one %016" PRIx64 "): run the same build with the same "
+              "CLEAVE_ENCODING on every node",
               source, header.signature, signature);
   }
   size_t size = status == CLV_OK ? (size_t)header.payload_size : 0;
-  clv_buf payload = {data, size, (size_t)rest, 0, 0};
+  clv_buf payload = {data, size, (size_t)rest, 0, 0, encoding, NULL};
   switch (header.kind) {
   case CLV_WIRE_CALL:
     receive_call(source, &header, status, why, payload);
@@ -1504,11 +2449,42 @@ static clv_status read_max_message(void) {
 }
 #endif
 
-/// Reads CLEAVE_TRANSPORT, CLEAVE_PASS, and CLEAVE_NODES (threads) or
-/// CLEAVE_MAX_MESSAGE (mpi, where the node count comes from MPI later).
-static clv_status read_environment(transport_kind *kind, int *count,
-                                   int *share) {
+/// Sets \p *enc to CLEAVE_ENCODING's encoding, or \p prog's when it is unset.
+static clv_status read_encoding(const clv_program *prog, clv_encoding *enc) {
+  const char *value = getenv("CLEAVE_ENCODING");
+  if (value && *value) {
+    if (strcmp(value, "native") == 0) {
+      *enc = CLV_ENCODING_NATIVE;
+    } else if (strcmp(value, "xdr") == 0) {
+      *enc = CLV_ENCODING_XDR;
+    } else {
+      set_error("CLEAVE_ENCODING='%s': give 'native' (every node has the same "
+                "data layout) or 'xdr' (nodes of different data formats)",
+                value);
+      return CLV_E_USAGE;
+    }
+    return CLV_OK;
+  }
+  if (prog->encoding != CLV_ENCODING_NATIVE &&
+      prog->encoding != CLV_ENCODING_XDR) {
+    set_error("the program's table asks for encoding %d, which this runtime "
+              "does not know (0 native, 1 xdr)",
+              (int)prog->encoding);
+    return CLV_E_USAGE;
+  }
+  *enc = prog->encoding;
+  return CLV_OK;
+}
+
+/// Reads CLEAVE_TRANSPORT, CLEAVE_PASS, CLEAVE_ENCODING (else \p prog's
+/// encoding), and CLEAVE_NODES (threads) or CLEAVE_MAX_MESSAGE (mpi, where the
+/// node count comes from MPI later).
+static clv_status read_environment(const clv_program *prog,
+                                   transport_kind *kind, int *count,
+                                   int *share, clv_encoding *enc) {
   clv_status status = read_transport(kind);
+  if (status == CLV_OK)
+    status = read_encoding(prog, enc);
   if (status != CLV_OK)
     return status;
   const char *pass = getenv("CLEAVE_PASS");
@@ -1593,7 +2569,8 @@ static void destroy_nodes(int ready) {
   local_nodes = 0;
   transport = TRANSPORT_THREADS;
   share_regions = 1;
-  program = (clv_program){NULL, 0};
+  encoding = CLV_ENCODING_NATIVE;
+  program = (clv_program){.functions = NULL};
   atomic_store(&finalizing, 0);
   here = (context){0, 0};
 }
@@ -1632,7 +2609,8 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
   }
   transport_kind kind;
   int count = 0, share;
-  clv_status status = read_environment(&kind, &count, &share);
+  clv_encoding enc;
+  clv_status status = read_environment(prog, &kind, &count, &share, &enc);
   if (status != CLV_OK)
     return status;
   int local = count;
@@ -1643,7 +2621,9 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
     if (status != CLV_OK)
       return status;
     local = 1;
-    signature = clv_wire_signature(prog);
+    clv_program signed_as = *prog; // the encoding in use, not the program's
+    signed_as.encoding = enc;
+    signature = clv_wire_signature(&signed_as);
   }
 #endif
 
@@ -1658,6 +2638,7 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
     local_nodes = local;
     transport = kind;
     share_regions = share;
+    encoding = enc;
     program = *prog;
     main_thread = pthread_self();
     here = (context){0, 0};

@@ -29,6 +29,19 @@
 ///            another build's) ends the job with a message on stderr and exit
 ///            status 1.
 ///
+/// Encodings (environment variable CLEAVE_ENCODING, else the program's own,
+/// clv_program.encoding): how typed values (clv_buf_put_values, typed regions,
+/// pointer graphs) are written in messages.
+///   native   the sender's memory bytes: every node must share one data layout
+///            (byte order, type sizes), as the threads of one process do.
+///   xdr      XDR (RFC 4506): big-endian 4-byte units, for nodes of different
+///            data formats. Raw bytes (clv_buf_put) travel as they are in any
+///            encoding; regions of raw bytes are refused in copy mode with xdr
+///            (use typed regions or regions of objects).
+/// Every message of the mpi transport carries a signature of the program's
+/// function table, argument types and encoding in use: a node of another build,
+/// or one using another encoding, is refused.
+///
 /// Pointer arguments travel as regions. CLEAVE_PASS=share (default on the threads
 /// transport) passes the caller's address, because the planner proved the region
 /// disjoint from everything the caller touches before the wait; CLEAVE_PASS=copy
@@ -69,6 +82,19 @@ typedef enum clv_status {
 /// "unknown status" for a value that is not a clv_status.
 const char *clv_status_text(clv_status status);
 
+/// How values are written into a buffer.
+typedef enum clv_encoding {
+  CLV_ENCODING_NATIVE = 0, ///< the sender's memory bytes: every node shares one data layout
+  CLV_ENCODING_XDR = 1     ///< XDR (RFC 4506, big-endian 4-byte units): nodes with different data formats
+} clv_encoding;
+
+/// Kinds of scalar values.
+typedef enum clv_kind { CLV_I8, CLV_U8, CLV_I16, CLV_U16, CLV_I32, CLV_U32, CLV_I64, CLV_U64, CLV_F32, CLV_F64 } clv_kind;
+
+/// The encoding the running runtime uses (CLEAVE_ENCODING, else the
+/// program's); CLV_ENCODING_NATIVE when the runtime is not running.
+clv_encoding clv_encoding_in_use(void);
+
 /// A growable byte buffer: the arguments or the reply of one call. Reads never
 /// go past `size`; a short read sets `failed` and returns CLV_E_DECODE.
 typedef struct clv_buf {
@@ -77,19 +103,46 @@ typedef struct clv_buf {
   size_t cap;  ///< bytes allocated
   size_t pos;  ///< read position
   int failed;  ///< set by the first failed read or write; later ones fail too
+  /// A clv_encoding: how the typed functions below write and read values.
+  /// clv_buf_init sets the runtime's (clv_encoding_in_use()); buffers the
+  /// runtime makes for received arguments and replies have the runtime's too.
+  int encoding;
+  void *graph; ///< private: pointer graphs being written or read (NULL: none)
 } clv_buf;
 
-/// Makes \p b empty. A zeroed clv_buf is empty too.
+/// Makes \p b empty, in the encoding in use (storage it had is not freed). A
+/// zeroed clv_buf is empty too, in the native encoding.
 void clv_buf_init(clv_buf *b);
-/// Releases the storage of \p b and makes it empty.
+/// Releases the storage of \p b, the objects of pointer graphs and regions of
+/// objects read from it included, and makes it empty (clv_buf_init).
 void clv_buf_free(clv_buf *b);
 /// Appends \p n bytes from \p p.
 clv_status clv_buf_put(clv_buf *b, const void *p, size_t n);
 /// Reads \p n bytes into \p p from the read position.
 clv_status clv_buf_get(clv_buf *b, void *p, size_t n);
 
+/// Appends \p count values of \p kind (C type int8_t, uint8_t, int16_t,
+/// uint16_t, int32_t, uint32_t, int64_t, uint64_t, float or double) from \p p
+/// in b's encoding: native, their bytes; xdr, 8-bit values as a fixed-length
+/// opaque (the bytes, then zeros to a multiple of 4), 16- and 32-bit ones as
+/// 4-byte ints or unsigned ints (16-bit ones sign or zero extended), 64-bit
+/// ones as hypers or unsigned hypers, float and double as XDR float and
+/// double. CLV_E_USAGE for an unknown kind or encoding or a null \p p.
+clv_status clv_buf_put_values(clv_buf *b, clv_kind kind, const void *p,
+                              size_t count);
+/// Reads \p count values of \p kind written by clv_buf_put_values into \p p.
+/// CLV_E_DECODE when the message is short, an xdr value does not fit its
+/// kind (a 16-bit value out of range) or xdr padding is not zero; \p p is
+/// not written when the message is short, and may be partly written
+/// otherwise.
+clv_status clv_buf_get_values(clv_buf *b, clv_kind kind, void *p, size_t count);
+
 /// Appends a region of \p count elements of \p elem_size bytes starting at
-/// \p base: its address when memory is shared, its bytes otherwise.
+/// \p base: its address when memory is shared, its bytes otherwise (copy mode,
+/// native encoding only: a region of raw bytes in an xdr buffer is refused
+/// with CLV_E_USAGE, as the bytes would not be converted; use
+/// clv_buf_put_region_values or clv_buf_put_region_objects). Its count and
+/// element size are written in b's encoding.
 clv_status clv_buf_put_region(clv_buf *b, const void *base, size_t elem_size,
                               size_t count);
 /// Reads a region written by clv_buf_put_region whose element size and count
@@ -98,9 +151,91 @@ clv_status clv_buf_put_region(clv_buf *b, const void *base, size_t elem_size,
 /// copied), or NULL with CLV_E_DECODE recorded. Valid as long as \p b is.
 void *clv_buf_get_region(clv_buf *b, size_t elem_size, size_t count);
 /// Reads a region into \p dest (copy mode) or checks that it is \p dest
-/// (shared mode): the copy back of a written region at the wait.
+/// (shared mode; an empty region may be anywhere): the copy back of a written
+/// region at the wait.
 clv_status clv_buf_get_region_into(clv_buf *b, void *dest, size_t elem_size,
                                    size_t count);
+
+/// As clv_buf_put_region for \p count values of \p kind (element size: the
+/// kind's), in copy mode written as clv_buf_put_values writes them, in b's
+/// encoding. In the native encoding the bytes are those of
+/// clv_buf_put_region.
+clv_status clv_buf_put_region_values(clv_buf *b, clv_kind kind,
+                                     const void *base, size_t count);
+/// As clv_buf_get_region for a region written by clv_buf_put_region_values
+/// with \p kind and \p count. In copy mode with xdr the values are decoded in
+/// place inside \p b (the region's bytes there become native values: it is
+/// read once), into storage aligned for any scalar. NULL with CLV_E_DECODE
+/// recorded when it does not decode (as clv_buf_get_values).
+void *clv_buf_get_region_values(clv_buf *b, clv_kind kind, size_t count);
+/// As clv_buf_get_region_into for a region written by
+/// clv_buf_put_region_values: in copy mode the values are decoded into
+/// \p dest (\p b is not changed), in shared mode \p dest is checked.
+clv_status clv_buf_get_region_values_into(clv_buf *b, clv_kind kind,
+                                          void *dest, size_t count);
+
+/// Writes the contents of one object of a linked structure, or one element of
+/// a region of objects.
+typedef clv_status (*clv_put_object)(clv_buf *b, const void *object);
+/// Reads the contents of one object of a linked structure, or one element of a
+/// region of objects, into zeroed storage.
+typedef clv_status (*clv_get_object)(clv_buf *b, void *object);
+
+/// As clv_buf_put_region for a region of \p count objects (structs) of
+/// \p elem_size bytes at \p base: in copy mode with xdr each element is
+/// written by \p put; otherwise the region is written as clv_buf_put_region
+/// writes it (\p put is not called: in the native encoding an object's bytes
+/// are its value).
+clv_status clv_buf_put_region_objects(clv_buf *b, const void *base,
+                                      size_t elem_size, size_t count,
+                                      clv_put_object put);
+/// As clv_buf_get_region for a region written by clv_buf_put_region_objects.
+/// In copy mode with xdr each element is read by \p get into zeroed storage
+/// aligned for any type and owned by \p b (freed by clv_buf_free), allocated
+/// only when the message holds at least 4 bytes per element.
+void *clv_buf_get_region_objects(clv_buf *b, size_t elem_size, size_t count,
+                                 clv_get_object get);
+/// As clv_buf_get_region_into for a region written by
+/// clv_buf_put_region_objects. In copy mode with xdr the elements of \p dest
+/// are zeroed, then each is read by \p get.
+clv_status clv_buf_get_region_objects_into(clv_buf *b, void *dest,
+                                           size_t elem_size, size_t count,
+                                           clv_get_object get);
+
+/// Pointer graphs: linked structures (trees, lists, graphs with sharing and
+/// cycles) written object by object. Each object gets a number, from 1 in the
+/// order objects are first referenced, and a reference is that number (0 for
+/// NULL) as a U64 value in b's encoding; the contents of the objects follow
+/// in the same order, written by clv_buf_put_pending. An object is one
+/// address written with one put function: the same address written with
+/// another is another object. Neither side recurses, so a list of any length
+/// travels. The reader allocates the objects inside the buffer, at most one
+/// per 8 bytes of message, and refuses a reference to an object not read yet
+/// (other than the next new one) or to an object read with another size or
+/// get function.
+
+/// Writes a reference to \p object: 0 for NULL, else the object's number in b
+/// (numbered from 1 in order of first reference). An object referenced for the
+/// first time is queued, to be written by clv_buf_put_pending with \p put.
+/// clv_call refuses arguments with queued objects (CLV_E_USAGE), and a reply
+/// with queued objects is a CLV_E_ENCODE failure of the call.
+clv_status clv_buf_put_pointer(clv_buf *b, const void *object,
+                               clv_put_object put);
+/// Writes the contents of every queued object, first queued first, until none
+/// is left (writing one may queue more).
+clv_status clv_buf_put_pending(clv_buf *b);
+/// Reads a reference written by clv_buf_put_pointer into *object: NULL, an
+/// object read earlier, or, for the next new number, fresh zeroed storage of
+/// \p size bytes owned by b (freed by clv_buf_free), queued to be read by
+/// clv_buf_get_pending with \p get. Any other number is CLV_E_DECODE, and so
+/// is an earlier object referenced with another \p size or \p get. *object is
+/// NULL on failure.
+clv_status clv_buf_get_pointer(clv_buf *b, void **object, size_t size,
+                               clv_get_object get);
+/// Reads the contents of every queued object in the order they were queued
+/// (the order the writer wrote them); the first failure of a get function
+/// fails \p b and is returned.
+clv_status clv_buf_get_pending(clv_buf *b);
 
 /// Decodes the arguments in \p args, runs the function, and encodes what the
 /// caller gets back in \p result. Returns CLV_OK, or CLV_E_DECODE when the
@@ -113,14 +248,20 @@ typedef struct clv_function {
   clv_entry entry;
 } clv_function;
 
-/// The table of remotely callable functions of one program (generated).
+/// The table of remotely callable functions of one program (generated). A
+/// table written as {functions, count} has types 0 and the native encoding.
 typedef struct clv_program {
   const clv_function *functions;
   uint32_t count;
+  /// A hash of the argument types of the functions, computed by the code
+  /// generator (0 in hand-written tables); part of the messages' signature.
+  uint64_t types;
+  clv_encoding encoding; ///< the encoding the program was generated for
 } clv_program;
 
 /// Starts the runtime for \p program (argc/argv may be NULL; on mpi they go to
-/// MPI_Init_thread). Reads CLEAVE_TRANSPORT, CLEAVE_NODES, CLEAVE_PASS and
+/// MPI_Init_thread). Reads CLEAVE_TRANSPORT, CLEAVE_NODES, CLEAVE_PASS,
+/// CLEAVE_ENCODING (`native` or `xdr`; unset, program->encoding) and
 /// CLEAVE_MAX_MESSAGE (an empty value counts as unset). The table \p program
 /// points to must outlive clv_finalize. Calling it again before clv_finalize
 /// is an error (CLV_E_USAGE), and on mpi so is calling it a second time at

@@ -88,22 +88,27 @@ clv_status clv_wire_decode(const unsigned char *bytes, size_t length,
   return CLV_OK;
 }
 
-// FNV-1a (64 bits) over the count, 4 bytes little-endian, and each name with
-// its NUL, so that "ab","c" and "a","bc" differ.
+/// One step of FNV-1a (64 bits) over the \p bytes low bytes of \p value,
+/// little-endian.
+static uint64_t hash_le(uint64_t hash, uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i)
+    hash = (hash ^ (unsigned char)(value >> (8 * i))) * 0x100000001b3u;
+  return hash;
+}
+
+// FNV-1a (64 bits) over the count, 4 bytes little-endian, each name with its
+// NUL (so that "ab","c" and "a","bc" differ), then the type hash (8 bytes)
+// and the encoding (4 bytes).
 uint64_t clv_wire_signature(const clv_program *prog) {
-  uint64_t hash = 0xcbf29ce484222325u;
-  unsigned char count[4];
-  for (int i = 0; i < 4; ++i)
-    count[i] = (unsigned char)(prog->count >> (8 * i));
-  for (int i = 0; i < 4; ++i)
-    hash = (hash ^ count[i]) * 0x100000001b3u;
+  uint64_t hash = hash_le(0xcbf29ce484222325u, prog->count, 4);
   for (uint32_t i = 0; i < prog->count; ++i) {
     const char *name = prog->functions[i].name ? prog->functions[i].name : "";
     for (const char *c = name;; ++c) { // the NUL too, to separate the names
-      hash = (hash ^ (unsigned char)*c) * 0x100000001b3u;
+      hash = hash_le(hash, (unsigned char)*c, 1);
       if (!*c)
         break;
     }
   }
-  return hash;
+  hash = hash_le(hash, prog->types, 8);
+  return hash_le(hash, (uint32_t)prog->encoding, 4);
 }

@@ -11,12 +11,17 @@
 ///        0    4 magic          CLV_WIRE_MAGIC
 ///        4    2 version        CLV_WIRE_VERSION
 ///        6    2 kind           clv_wire_kind
-///        8    8 signature      the program's function-table signature
+///        8    8 signature      clv_wire_signature of the program, with
+///                              the encoding in use
 ///       16    8 call id        chosen by the caller, echoed by the reply
 ///       24    8 payload length bytes after the header
 ///       32    4 function id    index in the program's table (calls)
 ///       36    4 status         clv_status of the call (replies)
 ///       40    4 level          callee's level in the binomial tree (calls)
+///
+/// The payload is in the encoding in use (clv.h), which the signature covers:
+/// a receiver tells a message of another build, or of one using another
+/// encoding, by its signature.
 ///
 /// Nothing read from the wire is trusted: clv_wire_decode checks every field it
 /// can check without knowing the program, the payload length included.
@@ -77,11 +82,12 @@ clv_status clv_wire_decode(const unsigned char *bytes, size_t length,
                            uint64_t max_payload, clv_wire_header *header,
                            char *why, size_t why_size);
 
-/// The signature of \p program's function table that every message carries:
-/// a hash of the number of functions and their names, so that two builds
-/// whose tables differ refuse each other's messages. (A table of the same
-/// names with other argument types has the same signature: the generated
-/// table carries no type hash yet.)
+/// The signature of \p program that every message carries: a hash of the
+/// number of functions, their names, the hash of their argument types
+/// (program->types) and program->encoding, so that two builds whose tables
+/// or argument types differ, or that encode values differently, refuse each
+/// other's messages. The runtime signs with a copy of the program whose
+/// encoding is the one in use (CLEAVE_ENCODING may override the program's).
 uint64_t clv_wire_signature(const clv_program *program);
 
 #ifdef __cplusplus

@@ -18,7 +18,8 @@ for tools in (config.llvm_tools_dir, os.path.join(config.cleave_obj_root, "bin")
         (tools, config.environment["PATH"]))
 
 # The runtime environment of generated programs is set per RUN line only.
-for var in ("CLEAVE_NODES", "CLEAVE_TRANSPORT", "CLEAVE_PASS", "CLEAVE_MAX_MESSAGE"):
+for var in ("CLEAVE_NODES", "CLEAVE_TRANSPORT", "CLEAVE_PASS", "CLEAVE_MAX_MESSAGE",
+            "CLEAVE_ENCODING"):
     config.environment.pop(var, None)
 
 # Tests of the scotch mapping strategy need a build linked with libscotch.
@@ -36,13 +37,14 @@ if config.have_fuzzer:
 
 runtime = os.path.join(config.cleave_src_root, "runtime")
 config.substitutions.append(("%cc", config.cc))
-# A runtime built with MPI links it: its headers and libraries come along.
+# A runtime built with MPI links it: its headers and libraries come along, and
+# so does libtirpc (the XDR encoding).
 config.substitutions.append(
     ("%cleave_rt",
-     "-I%s %s %s %s -lpthread -lm" % (runtime, config.mpi_cflags,
-                                      os.path.join(config.cleave_obj_root, "runtime",
-                                                   "libcleave_rt.a"),
-                                      config.mpi_libs)))
+     "-I%s %s %s %s %s -lpthread -lm" % (runtime, config.mpi_cflags,
+                                         os.path.join(config.cleave_obj_root, "runtime",
+                                                      "libcleave_rt.a"),
+                                         config.mpi_libs, config.tirpc_libs)))
 
 # Tests of the mpi transport need a runtime built with MPI and its launcher.
 # Open MPI refuses to run as root (as CI does) and more processes than

@@ -1,8 +1,12 @@
 /// \file
 /// `cleave parallelize`: the whole pipeline, from a C file to a folder holding
 /// the parallel program and its build file.
+#include "costmodel/Machine.h"
 #include "tool/Subcommands.h"
 #include "transform/Emitter.h"
+
+#include "llvm/Support/SwapByteOrder.h"
+#include "llvm/Support/WithColor.h"
 
 using namespace cleave;
 namespace cl = llvm::cl;
@@ -18,9 +22,46 @@ static cl::opt<std::string> BuildDir("p",
                                      cl::desc("Read compile flags from BUILD_DIR/compile_commands.json"),
                                      cl::value_desc("BUILD_DIR"), cl::sub(ParallelizeCommand));
 
+static cl::opt<std::string>
+    MachineFile("machine",
+                cl::desc("The machine the program will run on: values travel in XDR when its "
+                         "processors have different data formats (docs/machine-format.md)"),
+                cl::value_desc("M.yaml"), cl::sub(ParallelizeCommand));
+
+/// Two processors of \p M whose data formats differ ("native" is this
+/// machine's byte order), or an empty pair.
+static std::pair<const MachineNode *, const MachineNode *> differentFormats(const Machine &M) {
+  auto Order = [](const MachineNode &N) {
+    if (N.DataFormat != "native")
+      return N.DataFormat;
+    return std::string(llvm::sys::IsBigEndianHost ? "big-endian" : "little-endian");
+  };
+  const MachineNode *First = nullptr;
+  for (const MachineNode &N : M.Nodes) {
+    if (!N.Processor)
+      continue;
+    if (!First)
+      First = &N;
+    else if (Order(N) != Order(*First))
+      return {First, &N};
+  }
+  return {nullptr, nullptr};
+}
+
 int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
   EmitOptions Opts;
   Opts.RuntimeDir = CLEAVE_RUNTIME_SOURCE_DIR;
+  if (!MachineFile.empty()) {
+    auto M = loadMachine(MachineFile);
+    if (!M)
+      return reportFailure(M.takeError());
+    if (auto [A, B] = differentFormats(*M); A) {
+      Opts.Xdr = true;
+      llvm::WithColor::note(llvm::errs(), "cleave") << "values travel in XDR: processors '" << A->Name << "' ("
+                              << A->DataFormat << ") and '" << B->Name << "' ("
+                              << B->DataFormat << ") have different data formats\n";
+    }
+  }
   std::vector<OutputFile> Output;
   llvm::Error E = analyzeFiles({File}, {ClangArgs, BuildDir}, [&](TUAnalysis &A) {
     ParallelPlan Plan = planCalls(A);

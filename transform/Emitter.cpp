@@ -3,12 +3,17 @@
 /// stubs (marshaling through the runtime's buffers), and the build file.
 #include "transform/Emitter.h"
 
+#include "analysis/Marshaling.h"
+#include "transform/MarshalInternal.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -18,32 +23,49 @@ using namespace clang;
 
 namespace {
 
-/// How a function's parameters and regions are spelled in the stubs, which see
-/// none of the program's own declarations: canonical types, enumerations as
-/// their integer types, no top-level qualifiers.
+/// How a function's parameters travel, and how they are spelled in the stubs
+/// (transform/MarshalInternal.h): canonical types, enumerations as their
+/// integer types, no top-level qualifiers.
 class Signature {
 public:
+  enum class Passing {
+    Value,  ///< a scalar or a struct, by value
+    Region, ///< a pointer with a region: its elements, copied or shared
+    Linked, ///< a pointer to a linked structure: copied whole, not back
+  };
+  struct Param {
+    std::string Name;
+    QualType Type;
+    Passing How = Passing::Value;
+    const Region *R = nullptr; ///< Region
+    QualType Elem;             ///< Region: the element type, unqualified
+  };
+
   Signature(const FunctionDecl *F, TUAnalysis &A) : F(F), Policy(A.context().getLangOpts()) {
     Policy.SuppressTagKeyword = false;
     ASTContext &Ctx = A.context();
     for (const ParmVarDecl *P : F->parameters()) {
-      std::string Name = P->getNameAsString();
-      QualType T = P->getType().getCanonicalType().getUnqualifiedType();
+      Param Out;
+      Out.Name = P->getNameAsString();
+      Out.Type = P->getType().getCanonicalType().getUnqualifiedType();
       // A K&R definition receives its arguments promoted (float as double,
       // char and short as int); a prototype with the promoted types is the
       // one compatible with it.
       if (!F->hasPrototype()) {
-        if (Ctx.isPromotableIntegerType(T))
-          T = Ctx.getPromotedIntegerType(T);
-        else if (T->isSpecificBuiltinType(BuiltinType::Float))
-          T = Ctx.DoubleTy;
+        if (Ctx.isPromotableIntegerType(Out.Type))
+          Out.Type = Ctx.getPromotedIntegerType(Out.Type);
+        else if (Out.Type->isSpecificBuiltinType(BuiltinType::Float))
+          Out.Type = Ctx.DoubleTy;
       }
-      Params.push_back({Name, spell(T)});
-      auto R = llvm::find_if(A.regions(F), [&](const Region &R) { return R.Param == Name; });
-      if (R != A.regions(F).end())
-        Regions.push_back({*R, spell(T->getPointeeType().getCanonicalType().getUnqualifiedType())});
-      else
-        Scalars.push_back(Name);
+      auto R = llvm::find_if(A.regions(F), [&](const Region &R) { return R.Param == Out.Name; });
+      if (R != A.regions(F).end()) {
+        Out.How = Passing::Region;
+        Out.R = &*R;
+        Out.Elem = Out.Type->getPointeeType().getCanonicalType().getUnqualifiedType();
+      } else if (Out.Type->isPointerType()) {
+        Out.How = Passing::Linked;
+      }
+      Params.push_back(Out);
     }
   }
 
@@ -51,37 +73,42 @@ public:
   /// "int *a, int *tmp, int n", or "void".
   std::string parameterList() const {
     std::vector<std::string> Out;
-    for (const auto &[Name, Type] : Params)
-      Out.push_back(declare(Type, Name));
+    for (const Param &P : Params)
+      Out.push_back(declare(P.Type, P.Name));
     return Out.empty() ? "void" : llvm::join(Out, ", ");
   }
-  /// "a, tmp, n" with each pointer argument replaced by \p Pointer(region).
+  /// "a, tmp, n" with each region's pointer replaced by \p Pointer(name).
   std::string argumentList(llvm::function_ref<std::string(const std::string &)> Pointer) const {
     std::vector<std::string> Out;
-    for (const auto &P : Params) {
-      bool IsRegion = llvm::any_of(Regions, [&](const auto &R) { return R.first.Param == P.first; });
-      Out.push_back(IsRegion ? Pointer(P.first) : P.first);
-    }
+    for (const Param &P : Params)
+      Out.push_back(P.How == Passing::Region ? Pointer(P.Name) : P.Name);
     return llvm::join(Out, ", ");
   }
   std::string returnType() const {
     return spell(F->getReturnType().getCanonicalType().getUnqualifiedType());
   }
-  std::string typeOf(const std::string &Param) const {
-    for (const auto &[Name, Type] : Params)
-      if (Name == Param)
-        return Type;
-    llvm_unreachable("not a parameter");
+  std::vector<const Param *> regions() const {
+    std::vector<const Param *> Out;
+    for (const Param &P : Params)
+      if (P.How == Passing::Region)
+        Out.push_back(&P);
+    return Out;
+  }
+  bool writes() const {
+    return llvm::any_of(Params, [](const Param &P) { return P.R && !P.R->ReadOnly; });
+  }
+  bool linked() const {
+    return llvm::any_of(Params, [](const Param &P) { return P.How == Passing::Linked; });
   }
 
-  static std::string declare(const std::string &Type, const std::string &Name) {
+  /// A declaration of \p Name of type \p T as the stubs' prototypes spell it.
+  std::string declare(QualType T, const std::string &Name) const {
+    std::string Type = spell(T);
     return Type + (llvm::StringRef(Type).ends_with("*") ? "" : " ") + Name;
   }
 
   const FunctionDecl *F;
-  std::vector<std::pair<std::string, std::string>> Params; ///< name, type
-  std::vector<std::pair<Region, std::string>> Regions;     ///< region, element type
-  std::vector<std::string> Scalars;
+  std::vector<Param> Params;
 
 private:
   std::string spell(QualType T) const {
@@ -103,33 +130,68 @@ std::string entryName(const FunctionDecl *F) {
 /// "a__hi", "a__count"); the stubs declare before they compute, so that they
 /// compile in every dialect of C a program may be written in.
 void declareBounds(const Signature &S, llvm::raw_ostream &OS) {
-  for (const auto &[R, Elem] : S.Regions)
-    OS << "  long long " << R.Param << "__lo, " << R.Param << "__hi;\n"
-       << "  size_t " << R.Param << "__count;\n";
+  for (const Signature::Param *P : S.regions())
+    OS << "  long long " << P->Name << "__lo, " << P->Name << "__hi;\n"
+       << "  size_t " << P->Name << "__count;\n";
 }
 
 /// Computes the bounds declared by declareBounds from the parameter values in
 /// scope.
 void computeBounds(const Signature &S, llvm::raw_ostream &OS) {
-  for (const auto &[R, Elem] : S.Regions)
-    OS << "  " << R.Param << "__lo = " << R.Lo->str() << ";\n"
-       << "  " << R.Param << "__hi = " << R.Hi->str() << ";\n"
-       << "  " << R.Param << "__count = " << R.Param << "__hi > " << R.Param
-       << "__lo ? (size_t)(" << R.Param << "__hi - " << R.Param << "__lo) : 0;\n";
+  for (const Signature::Param *P : S.regions())
+    OS << "  " << P->Name << "__lo = " << P->R->Lo->str() << ";\n"
+       << "  " << P->Name << "__hi = " << P->R->Hi->str() << ";\n"
+       << "  " << P->Name << "__count = " << P->Name << "__hi > " << P->Name
+       << "__lo ? (size_t)(" << P->Name << "__hi - " << P->Name << "__lo) : 0;\n";
 }
 
-std::string stubsHeader(const std::vector<Signature> &Sigs, llvm::StringRef Source) {
+/// The runtime call moving the region of \p P through \p Buf: \p What is
+/// "put" (from \p Pointer) or "get" (into \p Pointer, or, when it is empty,
+/// where the callee finds it); by the element's kind, or element by element
+/// with its struct's functions.
+std::string regionCall(StubTypes &Types, const Signature::Param &P, llvm::StringRef What,
+                       llvm::StringRef Buf, llvm::StringRef Pointer, ASTContext &Ctx) {
+  std::string Kind = scalarKind(P.Elem, Ctx);
+  std::string Count = P.Name + "__count";
+  std::string Into = What == "get" && !Pointer.empty() ? "_into(" : "(";
+  if (!Kind.empty())
+    return "clv_buf_" + What.str() + "_region_values" + Into + Buf.str() + ", " + Kind +
+           (Pointer.empty() ? "" : ", " + Pointer.str()) + ", " + Count + ")";
+  std::string Fn = What == "put" ? Types.putFunction(P.Elem) : Types.getFunction(P.Elem);
+  return "clv_buf_" + What.str() + "_region_objects" + Into + Buf.str() +
+         (Pointer.empty() ? "" : ", " + Pointer.str()) + ", sizeof(" +
+         Types.declare(P.Elem, "") + "), " + Count + ", " + Fn + ")";
+}
+
+/// What the signature hash of the generated table covers: each function's
+/// name and what travels for its parameters, and the fields of every struct.
+std::string typeShapes(StubTypes &Types, const std::vector<Signature> &Sigs) {
+  std::string Out;
+  for (const Signature &S : Sigs) {
+    Out += S.name() + "(";
+    for (const Signature::Param &P : S.Params)
+      Out += P.How == Signature::Passing::Region
+                 ? "region " + Types.shape(P.Elem) + (P.R->ReadOnly ? " in," : " inout,")
+                 : Types.shape(P.Type) + ",";
+    Out += ")\n";
+  }
+  return Out + Types.recordShapes();
+}
+
+std::string stubsHeader(const std::vector<Signature> &Sigs, StubTypes &Types,
+                        llvm::StringRef Source) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   OS << "/* Generated by cleave from " << Source
      << ": remote calls of its functions. Do not edit. */\n"
      << "#ifndef CLEAVE_STUBS_H\n#define CLEAVE_STUBS_H\n\n#include \"clv.h\"\n\n"
+     << Types.forwardDeclarations() << (Types.forwardDeclarations().empty() ? "" : "\n")
      << "/* Starts the runtime; ends the program with a message if it cannot. */\n"
      << "void cleave_init(int *argc, char ***argv);\n";
   for (const Signature &S : Sigs) {
     std::vector<std::string> Rs;
-    for (const auto &R : S.Regions)
-      Rs.push_back(R.first.str());
+    for (const Signature::Param *P : S.regions())
+      Rs.push_back(P->R->str());
     OS << "\n/* " << S.name() << " on another node"
        << (Rs.empty() ? "" : "; regions " + llvm::join(Rs, ", ")) << " */\n"
        << "clv_future *" << S.name() << "__spawn(" << S.parameterList() << ");\n"
@@ -141,120 +203,139 @@ std::string stubsHeader(const std::vector<Signature> &Sigs, llvm::StringRef Sour
   return Text;
 }
 
-std::string stubsSource(const std::vector<Signature> &Sigs, llvm::StringRef Source) {
+std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
+                        llvm::StringRef Source, ASTContext &Ctx, const EmitOptions &Opts) {
+  using Passing = Signature::Passing;
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  OS << "/* Generated by cleave from " << Source
-     << ": marshaling of its remote calls. Do not edit. */\n"
-     << "#include \"cleave_stubs.h\"\n\n#include <stdio.h>\n#include <stdlib.h>\n\n";
+  std::string Functions;
+  llvm::raw_string_ostream FS(Functions);
   for (size_t Id = 0; Id < Sigs.size(); ++Id) {
     const Signature &S = Sigs[Id];
     std::string Name = S.name(), Entry = entryName(S.F);
     std::string Call = Entry + "(" + S.argumentList([](const std::string &P) { return P; }) + ")";
+    std::string Fail = "clv_fail_call(\"" + Name + "\");";
     if (Entry == Name)
-      OS << "extern " << Signature::declare(S.returnType(), Name) << "(" << S.parameterList()
-         << ");\n";
-    OS << "enum { CLEAVE_FN_" << Name << " = " << Id << " };\n\n";
+      FS << "extern " << S.declare(S.F->getReturnType().getCanonicalType().getUnqualifiedType(),
+                                   Name)
+         << "(" << S.parameterList() << ");\n";
+    FS << "enum { CLEAVE_FN_" << Name << " = " << Id << " };\n\n";
 
-    // The serving side: scalars first, because region extents depend on them.
-    bool Writes = llvm::any_of(S.Regions, [](const auto &R) { return !R.first.ReadOnly; });
-    OS << "/* Runs a call of '" << Name << "' that arrived from another node. */\n"
+    // The serving side: values first, because region extents depend on them;
+    // then the nodes of linked structures.
+    FS << "/* Runs a call of '" << Name << "' that arrived from another node. */\n"
        << "static clv_status " << Name
        << "__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {\n";
-    for (const std::string &P : S.Scalars)
-      OS << "  " << Signature::declare(S.typeOf(P), P) << ";\n";
-    declareBounds(S, OS);
-    for (const auto &[R, Elem] : S.Regions)
-      OS << "  " << Signature::declare(S.typeOf(R.Param), R.Param + "__at") << ";\n";
-    if (S.Regions.empty())
-      OS << "  (void)cleave_reply;\n";
-    for (const std::string &P : S.Scalars)
-      OS << "  if (clv_buf_get(cleave_args, &" << P << ", sizeof " << P
-         << ") != CLV_OK)\n    return CLV_E_DECODE;\n";
-    computeBounds(S, OS);
-    for (const auto &[R, Elem] : S.Regions)
-      OS << "  " << R.Param << "__at = clv_buf_get_region(cleave_args, sizeof(" << Elem
-         << "), " << R.Param << "__count);\n  if (!" << R.Param
-         << "__at)\n    return CLV_E_DECODE;\n";
-    OS << "  " << (S.returnType() == "void" ? "" : "(void)") << Entry << "("
+    for (const Signature::Param &P : S.Params)
+      if (P.How != Passing::Region)
+        FS << "  "
+           << (P.How == Passing::Value ? Types.declare(P.Type, P.Name)
+                                       : S.declare(P.Type, P.Name))
+           << ";\n";
+    declareBounds(S, FS);
+    for (const Signature::Param *P : S.regions())
+      FS << "  " << S.declare(P->Type, P->Name + "__at") << ";\n";
+    if (!S.writes())
+      FS << "  (void)cleave_reply;\n";
+    for (const Signature::Param &P : S.Params)
+      if (P.How != Passing::Region)
+        FS << Types.get(P.Type, P.Name, "cleave_args", "  ", "return CLV_E_DECODE;");
+    if (S.linked())
+      FS << "  if (clv_buf_get_pending(cleave_args) != CLV_OK)\n    return CLV_E_DECODE;\n";
+    computeBounds(S, FS);
+    for (const Signature::Param *P : S.regions())
+      FS << "  " << P->Name << "__at = " << regionCall(Types, *P, "get", "cleave_args", "", Ctx)
+         << ";\n  if (!" << P->Name << "__at)\n    return CLV_E_DECODE;\n";
+    FS << "  " << (S.returnType() == "void" ? "" : "(void)") << Entry << "("
        << S.argumentList([](const std::string &P) { return P + "__at - " + P + "__lo"; })
        << ");\n";
-    for (const auto &[R, Elem] : S.Regions)
-      if (!R.ReadOnly)
-        OS << "  if (clv_buf_put_region(cleave_reply, " << R.Param << "__at, sizeof(" << Elem
-           << "), " << R.Param << "__count) != CLV_OK)\n    return CLV_E_NOMEM;\n";
-    OS << "  return CLV_OK;\n}\n\n";
+    for (const Signature::Param *P : S.regions())
+      if (!P->R->ReadOnly)
+        FS << "  if (" << regionCall(Types, *P, "put", "cleave_reply", P->Name + "__at", Ctx)
+           << " != CLV_OK)\n    return CLV_E_ENCODE;\n";
+    FS << "  return CLV_OK;\n}\n\n";
 
     // The calling side: run here when the tree has filled the machine.
-    OS << "clv_future *" << Name << "__spawn(" << S.parameterList() << ") {\n";
-    declareBounds(S, OS);
-    OS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n";
-    if (Writes)
-      OS << "  clv_buf *cleave_local;\n";
-    for (const auto &[R, Elem] : S.Regions)
-      if (!R.ReadOnly)
-        OS << "  " << Signature::declare(S.typeOf(R.Param), R.Param + "__dst") << ";\n";
-    OS << "  if (clv_child_node() < 0) {\n    " << (S.returnType() == "void" ? "" : "(void)")
+    FS << "clv_future *" << Name << "__spawn(" << S.parameterList() << ") {\n";
+    declareBounds(S, FS);
+    FS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n";
+    if (S.writes())
+      FS << "  clv_buf *cleave_local;\n";
+    for (const Signature::Param *P : S.regions())
+      if (!P->R->ReadOnly)
+        FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n";
+    FS << "  if (clv_child_node() < 0) {\n    " << (S.returnType() == "void" ? "" : "(void)")
        << Call << ";\n    return NULL;\n  }\n";
-    computeBounds(S, OS);
-    OS << "  clv_buf_init(&cleave_args);\n";
-    for (const std::string &P : S.Scalars)
-      OS << "  clv_buf_put(&cleave_args, &" << P << ", sizeof " << P << ");\n";
-    for (const auto &[R, Elem] : S.Regions)
-      OS << "  clv_buf_put_region(&cleave_args, " << R.Param << " + " << R.Param
-         << "__lo, sizeof(" << Elem << "), " << R.Param << "__count);\n";
-    OS << "  if (cleave_args.failed)\n    clv_fail_call(\"" << Name << "\");\n"
-       << "  cleave_f = clv_call_child(CLEAVE_FN_" << Name << ", &cleave_args);\n"
-       << "  if (!cleave_f)\n    clv_fail_call(\"" << Name << "\");\n";
-    if (Writes)
-      OS << "  cleave_local = clv_future_local(cleave_f);\n";
-    for (const auto &[R, Elem] : S.Regions)
-      if (!R.ReadOnly)
-        OS << "  " << R.Param << "__dst = " << R.Param << " + " << R.Param << "__lo;\n"
-           << "  clv_buf_put(cleave_local, &" << R.Param << "__dst, sizeof " << R.Param
+    computeBounds(S, FS);
+    FS << "  clv_buf_init(&cleave_args);\n";
+    for (const Signature::Param &P : S.Params)
+      if (P.How != Passing::Region)
+        FS << Types.put(P.Type, P.Name, "&cleave_args", "  ", Fail);
+    if (S.linked())
+      FS << "  if (clv_buf_put_pending(&cleave_args) != CLV_OK)\n    " << Fail << "\n";
+    for (const Signature::Param *P : S.regions())
+      FS << "  if (" << regionCall(Types, *P, "put", "&cleave_args", P->Name + " + " + P->Name + "__lo", Ctx)
+         << " != CLV_OK)\n    " << Fail << "\n";
+    FS << "  cleave_f = clv_call_child(CLEAVE_FN_" << Name << ", &cleave_args);\n"
+       << "  if (!cleave_f)\n    " << Fail << "\n";
+    if (S.writes())
+      FS << "  cleave_local = clv_future_local(cleave_f);\n";
+    for (const Signature::Param *P : S.regions())
+      if (!P->R->ReadOnly)
+        FS << "  " << P->Name << "__dst = " << P->Name << " + " << P->Name << "__lo;\n"
+           << "  clv_buf_put(cleave_local, &" << P->Name << "__dst, sizeof " << P->Name
            << "__dst);\n"
-           << "  clv_buf_put(cleave_local, &" << R.Param << "__count, sizeof " << R.Param
+           << "  clv_buf_put(cleave_local, &" << P->Name << "__count, sizeof " << P->Name
            << "__count);\n";
-    if (Writes)
-      OS << "  if (cleave_local->failed)\n    clv_fail_call(\"" << Name << "\");\n";
-    OS << "  return cleave_f;\n}\n\n";
+    if (S.writes())
+      FS << "  if (cleave_local->failed)\n    " << Fail << "\n";
+    FS << "  return cleave_f;\n}\n\n";
 
     // The wait: copy the written regions back where the spawn said.
-    OS << "void " << Name << "__join(clv_future *cleave_f) {\n";
-    if (Writes)
-      OS << "  clv_buf *cleave_local;\n";
-    for (const auto &[R, Elem] : S.Regions)
-      if (!R.ReadOnly)
-        OS << "  " << Signature::declare(S.typeOf(R.Param), R.Param + "__dst") << ";\n"
-           << "  size_t " << R.Param << "__count;\n";
-    OS << "  clv_buf cleave_reply;\n  if (!cleave_f)\n    return;\n";
-    if (Writes)
-      OS << "  cleave_local = clv_future_local(cleave_f);\n";
-    for (const auto &[R, Elem] : S.Regions)
-      if (!R.ReadOnly)
-        OS << "  clv_buf_get(cleave_local, &" << R.Param << "__dst, sizeof " << R.Param
+    FS << "void " << Name << "__join(clv_future *cleave_f) {\n";
+    if (S.writes())
+      FS << "  clv_buf *cleave_local;\n";
+    for (const Signature::Param *P : S.regions())
+      if (!P->R->ReadOnly)
+        FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n"
+           << "  size_t " << P->Name << "__count;\n";
+    FS << "  clv_buf cleave_reply;\n  if (!cleave_f)\n    return;\n";
+    if (S.writes())
+      FS << "  cleave_local = clv_future_local(cleave_f);\n";
+    for (const Signature::Param *P : S.regions())
+      if (!P->R->ReadOnly)
+        FS << "  clv_buf_get(cleave_local, &" << P->Name << "__dst, sizeof " << P->Name
            << "__dst);\n"
-           << "  clv_buf_get(cleave_local, &" << R.Param << "__count, sizeof " << R.Param
+           << "  clv_buf_get(cleave_local, &" << P->Name << "__count, sizeof " << P->Name
            << "__count);\n";
-    OS << "  clv_buf_init(&cleave_reply);\n"
-       << "  if (clv_wait(cleave_f, &cleave_reply) != CLV_OK)\n    clv_fail_call(\"" << Name
-       << "\");\n";
-    for (const auto &[R, Elem] : S.Regions)
-      if (!R.ReadOnly)
-        OS << "  if (clv_buf_get_region_into(&cleave_reply, " << R.Param << "__dst, sizeof("
-           << Elem << "), " << R.Param << "__count) != CLV_OK)\n    clv_fail_call(\"" << Name
-           << "\");\n";
-    OS << "  clv_buf_free(&cleave_reply);\n}\n\n";
+    FS << "  clv_buf_init(&cleave_reply);\n"
+       << "  if (clv_wait(cleave_f, &cleave_reply) != CLV_OK)\n    " << Fail << "\n";
+    for (const Signature::Param *P : S.regions())
+      if (!P->R->ReadOnly)
+        FS << "  if (" << regionCall(Types, *P, "get", "&cleave_reply", P->Name + "__dst", Ctx)
+           << " != CLV_OK)\n    " << Fail << "\n";
+    FS << "  clv_buf_free(&cleave_reply);\n}\n\n";
   }
 
+  OS << "/* Generated by cleave from " << Source
+     << ": marshaling of its remote calls. Do not edit. */\n"
+     << "#include \"cleave_stubs.h\"\n\n#include <stddef.h>\n#include <stdio.h>\n#include "
+        "<stdlib.h>\n";
+  std::string Records = Types.definitions();
+  if (!Records.empty())
+    OS << "\n/* The structs the calls carry, as the program lays them out. */\n" << Records;
+  OS << "\n" << Functions;
   OS << "static const clv_function cleave_functions[] = {\n";
   for (const Signature &S : Sigs)
     OS << "  {\"" << S.name() << "\", " << S.name() << "__serve},\n";
   if (Sigs.empty())
     OS << "  {NULL, NULL},\n";
   OS << "};\n"
-     << "static const clv_program cleave_program = {cleave_functions, " << Sigs.size()
-     << "};\n\n"
+     << "/* The hash covers what travels for each function, so that two builds\n"
+     << "   that marshal differently refuse each other's messages. */\n"
+     << "static const clv_program cleave_program = {cleave_functions, " << Sigs.size() << ", 0x"
+     << llvm::format_hex_no_prefix(llvm::xxh3_64bits(typeShapes(Types, Sigs)), 16)
+     << "ULL, " << (Opts.Xdr ? "CLV_ENCODING_XDR" : "CLV_ENCODING_NATIVE") << "};\n\n"
      << "static void cleave_stop(void) { clv_finalize(); }\n\n"
      << "void cleave_init(int *argc, char ***argv) {\n"
      << "  if (clv_init(argc, argv, &cleave_program) != CLV_OK) {\n"
@@ -461,9 +542,12 @@ std::vector<OutputFile> cleave::emitProgram(TUAnalysis &A, const ParallelPlan &P
   std::vector<Signature> Sigs;
   for (const FunctionDecl *F : Plan.Remote)
     Sigs.emplace_back(F->getDefinition(), A);
+  StubTypes Types(A.context());
+  // The source is generated first: it names every struct the header declares.
+  std::string Stubs = stubsSource(Sigs, Types, Source, A.context(), Opts);
   return {{Source, rewriteSource(A, Plan, Sigs)},
-          {"cleave_stubs.h", stubsHeader(Sigs, Source)},
-          {"cleave_stubs.c", stubsSource(Sigs, Source)},
+          {"cleave_stubs.h", stubsHeader(Sigs, Types, Source)},
+          {"cleave_stubs.c", Stubs},
           {"CMakeLists.txt", buildFile(Source, SourceDir, A.command(), Opts)}};
 }
 

@@ -14,6 +14,9 @@ namespace cleave {
 struct EmitOptions {
   /// The runtime's source folder, which the generated CMakeLists.txt adds.
   std::string RuntimeDir;
+  /// Whether values travel in XDR (nodes of different data formats) rather
+  /// than in the native layout; CLEAVE_ENCODING overrides it at run time.
+  bool Xdr = false;
 };
 
 /// One file of the output folder: its name and its whole contents.

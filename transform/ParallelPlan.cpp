@@ -4,6 +4,7 @@
 #include "transform/ParallelPlan.h"
 
 #include "analysis/LibraryEffects.h"
+#include "analysis/Marshaling.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -150,7 +151,7 @@ private:
         return !Conflict;
       }
       bool VisitMemberExpr(MemberExpr *ME) {
-        Conflict = Conflict || ME->isArrow();
+        Conflict = Conflict || (ME->isArrow() && !P.inLinkedStructure(ME->getBase(), Spawned));
         return !Conflict;
       }
       bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
@@ -168,6 +169,34 @@ private:
     return Visitor.Conflict;
   }
 
+  /// Whether \p P of \p F passes a linked structure (analysis/Marshaling.h).
+  bool isLinked(const FunctionDecl *F, const ParmVarDecl *P) const {
+    return linkedRecord(P->getType(), Ctx) &&
+           llvm::none_of(A.regions(F), [&](const Region &R) { return R.Param == P->getName(); });
+  }
+
+  /// Whether the pointer \p E points into a linked structure the caller was
+  /// passed, which the regions \p Spawned do not overlap: a parameter of the
+  /// caller that it never changes, or a pointer field of a node reached from
+  /// one. A function's region pragma states that its regions overlap neither
+  /// one another nor the linked structures it is passed, so this holds when
+  /// every region of \p Spawned lies on a parameter the pragma names.
+  bool inLinkedStructure(const Expr *E, const std::vector<SiteRegion> &Spawned) const {
+    for (const SiteRegion &R : Spawned)
+      if (llvm::none_of(A.regions(Caller),
+                        [&](const Region &CR) { return CR.Param == R.Base->getName(); }))
+        return false;
+    E = E->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (!ME->isArrow() || !linkedRecord(ME->getType(), Ctx))
+        return false;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    return P && !Mutable.count(P) && isLinked(Caller, P);
+  }
+
   /// Whether the call \p CE may touch \p Spawned: it does unless its function
   /// touches nothing but its regions and those are disjoint from \p Spawned.
   bool callConflicts(const CallExpr *CE, const std::vector<SiteRegion> &Spawned) {
@@ -183,6 +212,11 @@ private:
     const std::vector<std::string> &Why = A.remoteBlockers(Callee);
     if (!Why.empty())
       return true;
+    for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I)
+      if (isLinked(Callee, Callee->getParamDecl(I)) &&
+          !CE->getArg(I)->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) &&
+          !inLinkedStructure(CE->getArg(I), Spawned))
+        return true;
     auto Theirs = callSiteRegions(A, CE, Mutable);
     if (!Theirs) {
       llvm::consumeError(Theirs.takeError());

@@ -2,8 +2,12 @@
 // nobody checked. The header goes through clv_wire_decode; a call's payload
 // is then decoded as a generated serving function decodes its arguments (an
 // element count, a region of that many doubles, a fixed region copied into
-// an array of the caller's). AddressSanitizer and UndefinedBehaviorSanitizer
-// turn any read past the message or past a region into a crash.
+// an array of the caller's), and again in the XDR encoding by one of four
+// decoders its first byte picks: runs of values, typed regions (decoded in
+// place and copied), regions of objects, or a linked structure (clv_buf_get_pointer and
+// clv_buf_get_pending). AddressSanitizer and UndefinedBehaviorSanitizer turn
+// any read past the message, a region or an object into a crash, and
+// LeakSanitizer any object of a linked structure left behind.
 //
 //   make check:  build/bin/wire-fuzz -runs=200000 -seed=1 (test/runtime/fuzz-wire.test)
 //   by hand:     build/bin/wire-fuzz -max_total_time=600 CORPUS_DIR
@@ -20,7 +24,7 @@
 enum { MAX_PAYLOAD = 1 << 16 };
 
 static const clv_function functions[] = {{"f", NULL}};
-static const clv_program program = {functions, 1};
+static const clv_program program = {functions, 1, 0, CLV_ENCODING_NATIVE};
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
@@ -33,6 +37,98 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   if (clv_init(NULL, NULL, &program) != CLV_OK)
     abort();
   return 0;
+}
+
+/// A node of a linked structure, as generated code declares one.
+typedef struct node {
+  int32_t value;
+  struct node *next;
+  struct node *other;
+} node;
+
+static clv_status get_node(clv_buf *b, void *object) {
+  node *n = object;
+  void *next = NULL, *other = NULL;
+  clv_buf_get_values(b, CLV_I32, &n->value, 1);
+  clv_buf_get_pointer(b, &next, sizeof(node), get_node);
+  clv_buf_get_pointer(b, &other, sizeof(node), get_node);
+  n->next = next;
+  n->other = other;
+  return b->failed ? CLV_E_DECODE : CLV_OK;
+}
+
+/// An element of a region of objects, as generated code declares one.
+typedef struct pair {
+  int16_t tag;
+  double value;
+} pair;
+
+static clv_status get_pair(clv_buf *b, void *object) {
+  pair *p = object;
+  clv_buf_get_values(b, CLV_I16, &p->tag, 1);
+  return clv_buf_get_values(b, CLV_F64, &p->value, 1);
+}
+
+/// Decodes \p size bytes at \p payload in XDR with the decoder their first
+/// byte picks, and reads what it returns.
+static void receive_xdr(const unsigned char *payload, size_t size) {
+  if (size == 0)
+    return;
+  clv_buf args;
+  clv_buf_init(&args);
+  args.encoding = CLV_ENCODING_XDR;
+  if (clv_buf_put(&args, payload + 1, size - 1) != CLV_OK) {
+    clv_buf_free(&args);
+    return;
+  }
+  volatile double sum = 0;
+  uint8_t count = 0;
+  switch (payload[0] % 4) {
+  case 0: { // runs of values of every width
+    int16_t shorts[256];
+    uint16_t ushorts[256];
+    float floats[4];
+    int8_t bytes[5];
+    clv_buf_get_values(&args, CLV_U8, &count, 1);
+    clv_buf_get_values(&args, CLV_I16, shorts, count);
+    clv_buf_get_values(&args, CLV_U16, ushorts, count);
+    clv_buf_get_values(&args, CLV_F32, floats, 4);
+    clv_buf_get_values(&args, CLV_I8, bytes, 5);
+    if (!args.failed && count > 0)
+      sum += (double)shorts[count - 1] + ushorts[count - 1];
+    if (!args.failed)
+      sum += floats[3] + bytes[4];
+    break;
+  }
+  case 1: { // typed regions, in place and into an array
+    clv_buf_get_values(&args, CLV_U8, &count, 1);
+    const int16_t *shorts = clv_buf_get_region_values(&args, CLV_I16, count);
+    const double *values = clv_buf_get_region_values(&args, CLV_F64, count);
+    for (uint8_t i = 0; shorts && values && i < count; ++i)
+      sum += (double)shorts[i] + values[i];
+    uint64_t into[4];
+    clv_buf_get_region_values_into(&args, CLV_U64, into, 4);
+    break;
+  }
+  case 2: { // regions of objects, into storage of the buffer and an array
+    clv_buf_get_values(&args, CLV_U8, &count, 1);
+    const pair *pairs =
+        clv_buf_get_region_objects(&args, sizeof(pair), count, get_pair);
+    for (uint8_t i = 0; pairs && i < count; ++i)
+      sum += pairs[i].tag + pairs[i].value;
+    pair into[2];
+    clv_buf_get_region_objects_into(&args, into, sizeof(pair), 2, get_pair);
+    break;
+  }
+  default: { // a linked structure: walk it, cycles and all, a bounded way
+    void *head = NULL;
+    clv_buf_get_pointer(&args, &head, sizeof(node), get_node);
+    if (clv_buf_get_pending(&args) == CLV_OK)
+      for (const node *n = head; n && count < 255; n = n->next, ++count)
+        sum += (double)n->value + (n->other ? n->other->value : 0);
+  }
+  }
+  clv_buf_free(&args);
 }
 
 /// Decodes \p message as a serving node does.
@@ -60,6 +156,7 @@ static void receive(const unsigned char *message, size_t size) {
     (void)clv_buf_get_region_into(&args, into, sizeof(int), 16);
   }
   clv_buf_free(&args);
+  receive_xdr(message + CLV_WIRE_HEADER_SIZE, (size_t)header.payload_size);
 }
 
 /// Raw bytes rarely get past the magic number, so half the inputs are

@@ -19,7 +19,7 @@
 // TRUNCATED: cleave: node 1: a message of 10 bytes from node 0 did not decode: 10 bytes, shorter than a header (44 bytes)
 // TRUNCATED-NOT: a call after them
 // TRUNCATED: exit status 1
-// FOREIGN: cleave: node 2: a message from node 0 comes from another program (function table signature 0000000000000001, this one {{[0-9a-f]+}}): run the same build on every node
+// FOREIGN: cleave: node 2: a message from node 0 comes from another build of the program, or one using another encoding (signature 0000000000000001, this one {{[0-9a-f]+}}): run the same build with the same CLEAVE_ENCODING on every node
 // FOREIGN-NOT: a call after them
 // FOREIGN: exit status 1
 

@@ -258,7 +258,7 @@ const clv_function kFunctions[kNumFns] = {
     {"bad_reply", badReplyEntry},
     {"wait_for", waitForEntry},
 };
-const clv_program kProgram = {kFunctions, kNumFns};
+const clv_program kProgram = {kFunctions, kNumFns, 0, CLV_ENCODING_NATIVE};
 
 // ---------------------------------------------------------------------------
 // Fixture
@@ -267,6 +267,7 @@ void clearEnvironment() {
   unsetenv("CLEAVE_TRANSPORT");
   unsetenv("CLEAVE_NODES");
   unsetenv("CLEAVE_PASS");
+  unsetenv("CLEAVE_ENCODING");
 }
 
 class RuntimeTest : public ::testing::Test {
@@ -1156,7 +1157,8 @@ INSTANTIATE_TEST_SUITE_P(
                       BadSetting{"CLEAVE_NODES", "4x"},
                       BadSetting{"CLEAVE_NODES", "99999999999999999999"},
                       BadSetting{"CLEAVE_TRANSPORT", "pigeons"},
-                      BadSetting{"CLEAVE_PASS", "zero"}),
+                      BadSetting{"CLEAVE_PASS", "zero"},
+                      BadSetting{"CLEAVE_ENCODING", "bogus"}),
     [](const ::testing::TestParamInfo<BadSetting> &info) {
       return std::string(info.param.variable + 7) + "_" +
              std::to_string(info.index);

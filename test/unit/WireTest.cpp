@@ -2,7 +2,7 @@
 /// Tests of the message header of the runtime's distributed transports
 /// (runtime/clv_wire.h): the layout against bytes written out here, round
 /// trips, every check clv_wire_decode makes on bytes it cannot trust, and the
-/// function-table signature.
+/// signature of a program (function table, argument types, encoding).
 
 #include "clv_wire.h"
 
@@ -129,12 +129,44 @@ TEST(WireTest, SignatureTellsTablesApart) {
   const clv_function ab_c[] = {{"ab", noEntry}, {"c", noEntry}};
   const clv_function a_bc[] = {{"a", noEntry}, {"bc", noEntry}};
   const clv_function ab[] = {{"ab", noEntry}};
-  clv_program one{ab_c, 2}, other{a_bc, 2}, shorter{ab_c, 1}, same{ab, 1};
+  const clv_encoding native = CLV_ENCODING_NATIVE;
+  clv_program one{ab_c, 2, 0, native}, other{a_bc, 2, 0, native},
+      shorter{ab_c, 1, 0, native}, same{ab, 1, 0, native};
   EXPECT_NE(clv_wire_signature(&one), clv_wire_signature(&other));
   EXPECT_NE(clv_wire_signature(&one), clv_wire_signature(&shorter));
   EXPECT_EQ(clv_wire_signature(&shorter), clv_wire_signature(&same));
-  clv_program empty{nullptr, 0};
+  clv_program empty{nullptr, 0, 0, CLV_ENCODING_NATIVE};
   EXPECT_NE(clv_wire_signature(&empty), clv_wire_signature(&same));
+}
+
+/// FNV-1a (64 bits) of \p bytes: the signature as clv_wire.h describes it.
+uint64_t fnv1a(const std::vector<unsigned char> &bytes) {
+  uint64_t hash = 0xcbf29ce484222325u;
+  for (unsigned char byte : bytes)
+    hash = (hash ^ byte) * 0x100000001b3u;
+  return hash;
+}
+
+TEST(WireTest, SignatureCoversArgumentTypesAndEncoding) {
+  const clv_function ab[] = {{"ab", noEntry}};
+  const clv_program plain{ab, 1, 0, CLV_ENCODING_NATIVE};
+  const clv_program typed{ab, 1, 0x0102030405060708u, CLV_ENCODING_NATIVE};
+  const clv_program otherTypes{ab, 1, 0x0102030405060709u, CLV_ENCODING_NATIVE};
+  const clv_program xdr{ab, 1, 0, CLV_ENCODING_XDR};
+  const clv_program typedXdr{ab, 1, 0x0102030405060708u, CLV_ENCODING_XDR};
+  const uint64_t signatures[] = {
+      clv_wire_signature(&plain), clv_wire_signature(&typed),
+      clv_wire_signature(&otherTypes), clv_wire_signature(&xdr),
+      clv_wire_signature(&typedXdr)};
+  for (size_t i = 0; i < std::size(signatures); ++i)
+    for (size_t j = i + 1; j < std::size(signatures); ++j)
+      EXPECT_NE(signatures[i], signatures[j]) << i << " and " << j;
+
+  // The bytes hashed: the count (4, little-endian), each name with its NUL,
+  // the type hash (8) and the encoding (4).
+  EXPECT_EQ(clv_wire_signature(&typedXdr),
+            fnv1a({1, 0, 0, 0, 'a', 'b', 0, 8, 7, 6, 5, 4, 3, 2, 1, 1, 0, 0,
+                   0}));
 }
 
 } // namespace

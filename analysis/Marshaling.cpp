@@ -1,0 +1,119 @@
+/// \file
+/// Which C types a remote call can carry.
+#include "analysis/Marshaling.h"
+
+#include "clang/AST/Attr.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace cleave;
+using namespace clang;
+
+namespace {
+
+/// Checks types, assuming the records on the path it came by travel: a linked
+/// structure reaches its own record again through its pointers.
+class Checker {
+public:
+  explicit Checker(const ASTContext &Ctx) : Ctx(Ctx) {}
+
+  std::string value(QualType T) {
+    T = T.getCanonicalType().getUnqualifiedType();
+    if (T->isArithmeticType() || T->isEnumeralType())
+      return scalarKind(T, Ctx).empty() ? "has no portable encoding" : "";
+    if (const auto *AT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+      std::string Why = value(AT->getElementType());
+      return Why.empty() ? "" : "has elements that " + Why;
+    }
+    if (T->isArrayType())
+      return "is an array without a constant size";
+    if (T->isPointerType())
+      return "is a pointer, which means nothing on another node unless it points to a struct";
+    if (const auto *RT = T->getAs<RecordType>())
+      return record(RT->getDecl());
+    return "is not marshaled";
+  }
+
+  std::string record(const RecordDecl *RD) {
+    if (!RD->isStruct())
+      return "is a union, whose live member is unknown";
+    const RecordDecl *Def = RD->getDefinition();
+    if (!Def)
+      return "is incomplete";
+    if (!Def->getIdentifier())
+      return "has no tag (give the struct one to send it)";
+    if (Def->hasAttr<PackedAttr>() || Def->hasAttr<AlignedAttr>() ||
+        Def->hasAttr<MaxFieldAlignmentAttr>())
+      return "has its layout changed by an attribute or pragma";
+    if (Def->hasFlexibleArrayMember())
+      return "has a flexible array member";
+    if (!OnPath.insert(Def).second)
+      return "";
+    for (const FieldDecl *F : Def->fields()) {
+      std::string Why;
+      QualType FT = F->getType().getCanonicalType();
+      if (F->hasAttr<AlignedAttr>() || F->hasAttr<PackedAttr>())
+        Why = "has its layout changed by an attribute";
+      else if (F->isBitField() && F->getBitWidthValue(Ctx) == 0)
+        Why = "is an unnamed bit-field";
+      else if (!F->getIdentifier())
+        Why = "has no name";
+      else if (FT->isPointerType() && FT->getPointeeType()->isStructureType())
+        Why = record(FT->getPointeeType()->getAs<RecordType>()->getDecl());
+      else
+        Why = value(FT);
+      if (!Why.empty())
+        return "has field '" + F->getNameAsString() + "' that " + Why;
+    }
+    return "";
+  }
+
+private:
+  const ASTContext &Ctx;
+  llvm::SmallPtrSet<const RecordDecl *, 8> OnPath;
+};
+
+} // namespace
+
+std::string cleave::whyNotMarshaled(QualType T, const ASTContext &Ctx) {
+  return Checker(Ctx).value(T);
+}
+
+std::string cleave::scalarKind(QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  if (const auto *ET = T->getAs<EnumType>())
+    T = ET->getDecl()->getIntegerType().getCanonicalType();
+  if (T->isRealFloatingType()) {
+    if (T->isSpecificBuiltinType(BuiltinType::Float))
+      return "CLV_F32";
+    if (T->isSpecificBuiltinType(BuiltinType::Double))
+      return "CLV_F64";
+    return "";
+  }
+  if (!T->isIntegerType())
+    return "";
+  uint64_t Bits = Ctx.getTypeSize(T);
+  if (Bits != 8 && Bits != 16 && Bits != 32 && Bits != 64)
+    return "";
+  bool Signed = T->isSignedIntegerType();
+  return std::string(Signed ? "CLV_I" : "CLV_U") + std::to_string(Bits);
+}
+
+bool cleave::isFlat(QualType T) {
+  T = T.getCanonicalType();
+  if (const auto *AT = dyn_cast<ConstantArrayType>(T.getTypePtr()))
+    return isFlat(AT->getElementType());
+  if (T->isPointerType())
+    return false;
+  if (const auto *RT = T->getAs<RecordType>())
+    return llvm::all_of(RT->getDecl()->fields(),
+                        [](const FieldDecl *F) { return isFlat(F->getType()); });
+  return true;
+}
+
+const RecordDecl *cleave::linkedRecord(QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType();
+  if (!T->isPointerType() || !T->getPointeeType()->isStructureType())
+    return nullptr;
+  const RecordDecl *RD = T->getPointeeType()->getAs<RecordType>()->getDecl();
+  return Checker(Ctx).record(RD).empty() ? RD->getDefinition() : nullptr;
+}

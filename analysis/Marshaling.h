@@ -1,0 +1,36 @@
+/// \file
+/// Which C types a remote call can carry, and as what: the rule the analysis
+/// applies to a function's signature and the stubs follow when they marshal.
+///
+/// A value travels when it is an arithmetic scalar or enumeration of 1, 2, 4
+/// or 8 bytes (float and double included, long double not), a struct with a
+/// tag whose fields travel, or a fixed array of such values. A struct field
+/// may also point to a struct with a tag whose fields travel: a linked
+/// structure, copied whole with its sharing and cycles.
+#ifndef CLEAVE_ANALYSIS_MARSHALING_H
+#define CLEAVE_ANALYSIS_MARSHALING_H
+
+#include "clang/AST/ASTContext.h"
+#include <string>
+
+namespace cleave {
+
+/// Why values of \p T cannot travel in a message, as a phrase completing
+/// "'T' ..." ("is a union, whose live member is unknown"); "" when they can.
+std::string whyNotMarshaled(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// The runtime's kind of the arithmetic or enumeration type \p T ("CLV_I32",
+/// "CLV_F64"), or "" when it has none.
+std::string scalarKind(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// Whether values of \p T, which travel, hold no pointer: their bytes in
+/// memory are all of their value.
+bool isFlat(clang::QualType T);
+
+/// The struct \p T points to, if it is one that travels by pointer as a linked
+/// structure (complete, with a tag, its fields all travelling); else nullptr.
+const clang::RecordDecl *linkedRecord(clang::QualType T, const clang::ASTContext &Ctx);
+
+} // namespace cleave
+
+#endif

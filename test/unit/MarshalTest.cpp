@@ -1,0 +1,1201 @@
+/// \file
+/// Tests of the typed side of the cleave runtime's buffers (runtime/clv.h) in
+/// both encodings: the XDR bytes of every kind against bytes written out here
+/// and against libtirpc's own, round trips, what the decoder refuses (values
+/// out of range, short input, padding that is not zero, references to objects
+/// not read), typed regions and regions of objects in both passing modes
+/// (decoded in place and aligned in copy mode), pointer graphs with sharing
+/// and cycles, a list of a million nodes, and calls on the threads transport
+/// with CLEAVE_ENCODING=xdr.
+
+#include "clv.h"
+
+#include <rpc/types.h>
+#include <rpc/xdr.h>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Bytes = std::vector<unsigned char>;
+
+Bytes bytesOf(const clv_buf &b) { return Bytes(b.data, b.data + b.size); }
+
+/// An empty buffer in \p encoding.
+clv_buf bufferIn(clv_encoding encoding) {
+  clv_buf b;
+  clv_buf_init(&b);
+  b.encoding = encoding;
+  return b;
+}
+
+/// A buffer in \p encoding holding \p bytes, as a message would.
+clv_buf messageOf(clv_encoding encoding, const Bytes &bytes) {
+  clv_buf b = bufferIn(encoding);
+  EXPECT_EQ(clv_buf_put(&b, bytes.data(), bytes.size()), CLV_OK);
+  return b;
+}
+
+/// The bytes of \p values of \p kind in \p encoding.
+template <typename T>
+Bytes encode(clv_kind kind, const std::vector<T> &values,
+             clv_encoding encoding = CLV_ENCODING_XDR) {
+  clv_buf b = bufferIn(encoding);
+  EXPECT_EQ(clv_buf_put_values(&b, kind, values.data(), values.size()), CLV_OK)
+      << clv_last_error();
+  Bytes bytes = bytesOf(b);
+  clv_buf_free(&b);
+  return bytes;
+}
+
+void unsetEnvironment() {
+  for (const char *variable : {"CLEAVE_TRANSPORT", "CLEAVE_NODES",
+                               "CLEAVE_PASS", "CLEAVE_ENCODING"})
+    unsetenv(variable);
+}
+
+// ---------------------------------------------------------------------------
+// Values
+
+TEST(MarshalTest, XdrBytesOfEveryKind) {
+  EXPECT_EQ(encode<int8_t>(CLV_I8, {1, 2, 3}), (Bytes{0x01, 0x02, 0x03, 0x00}));
+  EXPECT_EQ(encode<int8_t>(CLV_I8, {-1}), (Bytes{0xff, 0, 0, 0}));
+  EXPECT_EQ(encode<uint8_t>(CLV_U8, {1, 2, 3, 4}), (Bytes{1, 2, 3, 4}));
+  EXPECT_EQ(encode<uint8_t>(CLV_U8, {1, 2, 3, 4, 0xfe}),
+            (Bytes{1, 2, 3, 4, 0xfe, 0, 0, 0}));
+  EXPECT_EQ(encode<int16_t>(CLV_I16, {-2, 300}),
+            (Bytes{0xff, 0xff, 0xff, 0xfe, 0x00, 0x00, 0x01, 0x2c}));
+  EXPECT_EQ(encode<uint16_t>(CLV_U16, {65535}), (Bytes{0x00, 0x00, 0xff, 0xff}));
+  EXPECT_EQ(encode<int32_t>(CLV_I32, {-2}), (Bytes{0xff, 0xff, 0xff, 0xfe}));
+  EXPECT_EQ(encode<uint32_t>(CLV_U32, {0x01020304u}), (Bytes{1, 2, 3, 4}));
+  EXPECT_EQ(encode<int64_t>(CLV_I64, {-2}),
+            (Bytes{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe}));
+  EXPECT_EQ(encode<uint64_t>(CLV_U64, {0x0102030405060708u}),
+            (Bytes{1, 2, 3, 4, 5, 6, 7, 8}));
+  EXPECT_EQ(encode<float>(CLV_F32, {1.5f, -2.0f}),
+            (Bytes{0x3f, 0xc0, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x00}));
+  EXPECT_EQ(encode<double>(CLV_F64, {1.5}),
+            (Bytes{0x3f, 0xf8, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}));
+  EXPECT_EQ(encode<double>(CLV_F64, {}), Bytes{});
+}
+
+TEST(MarshalTest, NativeBytesAreTheMemoryBytes) {
+  const std::vector<int16_t> shorts = {-2, 300, 7};
+  Bytes memory(sizeof(int16_t) * shorts.size());
+  std::memcpy(memory.data(), shorts.data(), memory.size());
+  EXPECT_EQ(encode<int16_t>(CLV_I16, shorts, CLV_ENCODING_NATIVE), memory);
+  EXPECT_EQ(encode<uint8_t>(CLV_U8, {1, 2, 3}, CLV_ENCODING_NATIVE),
+            (Bytes{1, 2, 3}))
+      << "no padding";
+  const double half = 0.5;
+  Bytes doubleBytes(sizeof half);
+  std::memcpy(doubleBytes.data(), &half, sizeof half);
+  EXPECT_EQ(encode<double>(CLV_F64, {half}, CLV_ENCODING_NATIVE), doubleBytes);
+}
+
+/// What libtirpc writes for \p values with \p filter, \p unit bytes each.
+template <typename T, typename Filter>
+Bytes libtirpcBytes(std::vector<T> values, Filter filter, size_t unit) {
+  Bytes out(values.size() * unit);
+  XDR x;
+  xdrmem_create(&x, reinterpret_cast<char *>(out.data()),
+                static_cast<u_int>(out.size()), XDR_ENCODE);
+  for (T &v : values)
+    EXPECT_TRUE(filter(&x, &v));
+  EXPECT_EQ(xdr_getpos(&x), out.size());
+  xdr_destroy(&x);
+  return out;
+}
+
+/// \p count values of T: the edge cases first, then pseudo-random bits.
+template <typename T> std::vector<T> someValues(std::vector<T> edges) {
+  std::mt19937_64 random(42);
+  for (int i = 0; i < 1000; ++i) {
+    uint64_t bits = random();
+    T v;
+    std::memcpy(&v, &bits, sizeof v);
+    edges.push_back(v);
+  }
+  return edges;
+}
+
+TEST(MarshalTest, OwnLoopsWriteWhatLibtirpcWrites) {
+  using I32 = std::numeric_limits<int32_t>;
+  using I64 = std::numeric_limits<int64_t>;
+  using F = std::numeric_limits<float>;
+  using D = std::numeric_limits<double>;
+  auto i32 = someValues<int32_t>({0, 1, -1, I32::min(), I32::max()});
+  EXPECT_EQ(encode(CLV_I32, i32),
+            libtirpcBytes(i32, [](XDR *x, int32_t *v) { return xdr_int32_t(x, v); }, 4));
+  auto u32 = someValues<uint32_t>({0, 1, 0xffffffffu, 0x80000000u});
+  EXPECT_EQ(encode(CLV_U32, u32),
+            libtirpcBytes(u32, [](XDR *x, uint32_t *v) { return xdr_u_int32_t(x, v); }, 4));
+  auto i64 = someValues<int64_t>({0, 1, -1, I64::min(), I64::max()});
+  EXPECT_EQ(encode(CLV_I64, i64),
+            libtirpcBytes(i64, [](XDR *x, int64_t *v) { return xdr_int64_t(x, v); }, 8));
+  auto u64 = someValues<uint64_t>({0, 1, ~uint64_t{0}, uint64_t{1} << 63});
+  EXPECT_EQ(encode(CLV_U64, u64),
+            libtirpcBytes(u64, [](XDR *x, uint64_t *v) { return xdr_u_int64_t(x, v); }, 8));
+  auto f32 = someValues<float>({0.0f, -0.0f, 1.5f, F::infinity(), -F::infinity(),
+                                F::quiet_NaN(), F::denorm_min(), F::max(), F::lowest()});
+  EXPECT_EQ(encode(CLV_F32, f32),
+            libtirpcBytes(f32, [](XDR *x, float *v) { return xdr_float(x, v); }, 4));
+  auto f64 = someValues<double>({0.0, -0.0, 1.5, D::infinity(), -D::infinity(),
+                                 D::quiet_NaN(), D::denorm_min(), D::max(), D::lowest()});
+  EXPECT_EQ(encode(CLV_F64, f64),
+            libtirpcBytes(f64, [](XDR *x, double *v) { return xdr_double(x, v); }, 8));
+  // The 16-bit kinds go through libtirpc's 4-byte ints; its xdr_short writes
+  // the same.
+  auto i16 = someValues<int16_t>({0, -1, INT16_MIN, INT16_MAX});
+  EXPECT_EQ(encode(CLV_I16, i16),
+            libtirpcBytes(i16, [](XDR *x, int16_t *v) { return xdr_short(x, v); }, 4));
+  auto u16 = someValues<uint16_t>({0, UINT16_MAX});
+  EXPECT_EQ(encode(CLV_U16, u16),
+            libtirpcBytes(u16, [](XDR *x, uint16_t *v) { return xdr_u_short(x, v); }, 4));
+}
+
+TEST(MarshalTest, OwnLoopsReadWhatLibtirpcWrites) {
+  auto f64 = someValues<double>({1.5, -0.0});
+  Bytes wire = libtirpcBytes(f64, [](XDR *x, double *v) { return xdr_double(x, v); }, 8);
+  clv_buf b = messageOf(CLV_ENCODING_XDR, wire);
+  std::vector<double> back(f64.size());
+  ASSERT_EQ(clv_buf_get_values(&b, CLV_F64, back.data(), back.size()), CLV_OK);
+  EXPECT_EQ(std::memcmp(back.data(), f64.data(), 8 * f64.size()), 0);
+  clv_buf_free(&b);
+
+  auto i32 = someValues<int32_t>({-2});
+  wire = libtirpcBytes(i32, [](XDR *x, int32_t *v) { return xdr_int32_t(x, v); }, 4);
+  b = messageOf(CLV_ENCODING_XDR, wire);
+  std::vector<int32_t> ints(i32.size());
+  ASSERT_EQ(clv_buf_get_values(&b, CLV_I32, ints.data(), ints.size()), CLV_OK);
+  EXPECT_EQ(ints, i32);
+  clv_buf_free(&b);
+}
+
+/// Writes \p values of \p kind in \p encoding, reads them back and compares
+/// bits (NaNs included).
+template <typename T>
+void roundTrip(clv_kind kind, const std::vector<T> &values,
+               clv_encoding encoding) {
+  SCOPED_TRACE(testing::Message() << "kind " << kind << ", encoding "
+                                  << encoding << ", " << values.size()
+                                  << " values");
+  clv_buf b = bufferIn(encoding);
+  ASSERT_EQ(clv_buf_put_values(&b, kind, values.data(), values.size()), CLV_OK);
+  if (encoding == CLV_ENCODING_NATIVE)
+    EXPECT_EQ(b.size, values.size() * sizeof(T));
+  else
+    EXPECT_EQ(b.size % 4, 0u);
+  std::vector<T> back(values.size());
+  ASSERT_EQ(clv_buf_get_values(&b, kind, back.data(), back.size()), CLV_OK)
+      << clv_last_error();
+  EXPECT_EQ(b.pos, b.size);
+  EXPECT_TRUE(values.empty() || std::memcmp(back.data(), values.data(),
+                                            values.size() * sizeof(T)) == 0);
+  clv_buf_free(&b);
+}
+
+class EncodingTest : public ::testing::TestWithParam<clv_encoding> {};
+
+TEST_P(EncodingTest, EveryKindRoundTrips) {
+  const clv_encoding e = GetParam();
+  for (size_t n : {0, 1, 2, 3, 5, 1001}) {
+    auto prefix = [n](auto values) {
+      values.resize(n);
+      return values;
+    };
+    roundTrip(CLV_I8, prefix(someValues<int8_t>({INT8_MIN, INT8_MAX})), e);
+    roundTrip(CLV_U8, prefix(someValues<uint8_t>({0, UINT8_MAX})), e);
+    roundTrip(CLV_I16, prefix(someValues<int16_t>({INT16_MIN, INT16_MAX})), e);
+    roundTrip(CLV_U16, prefix(someValues<uint16_t>({0, UINT16_MAX})), e);
+    roundTrip(CLV_I32, prefix(someValues<int32_t>({INT32_MIN})), e);
+    roundTrip(CLV_U32, prefix(someValues<uint32_t>({UINT32_MAX})), e);
+    roundTrip(CLV_I64, prefix(someValues<int64_t>({INT64_MIN})), e);
+    roundTrip(CLV_U64, prefix(someValues<uint64_t>({UINT64_MAX})), e);
+    roundTrip(CLV_F32, prefix(someValues<float>({-0.0f, NAN})), e);
+    roundTrip(CLV_F64, prefix(someValues<double>({-0.0, NAN})), e);
+  }
+}
+
+TEST_P(EncodingTest, MixedValuesRoundTrip) {
+  clv_buf b = bufferIn(GetParam());
+  const uint8_t flag = 1;
+  const int16_t small = -300;
+  const double pi = 3.25;
+  const char raw[] = "raw";
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_U8, &flag, 1), CLV_OK);
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_I16, &small, 1), CLV_OK);
+  ASSERT_EQ(clv_buf_put(&b, raw, sizeof raw), CLV_OK) << "raw bytes too";
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_F64, &pi, 1), CLV_OK);
+  uint8_t flagBack = 0;
+  int16_t smallBack = 0;
+  char rawBack[sizeof raw] = {};
+  double piBack = 0;
+  ASSERT_EQ(clv_buf_get_values(&b, CLV_U8, &flagBack, 1), CLV_OK);
+  ASSERT_EQ(clv_buf_get_values(&b, CLV_I16, &smallBack, 1), CLV_OK);
+  ASSERT_EQ(clv_buf_get(&b, rawBack, sizeof rawBack), CLV_OK);
+  ASSERT_EQ(clv_buf_get_values(&b, CLV_F64, &piBack, 1), CLV_OK);
+  EXPECT_EQ(flagBack, flag);
+  EXPECT_EQ(smallBack, small);
+  EXPECT_STREQ(rawBack, raw);
+  EXPECT_EQ(piBack, pi);
+  EXPECT_EQ(b.pos, b.size);
+  clv_buf_free(&b);
+}
+
+/// Reads one value of \p kind from \p bytes in XDR; "ok" or the message.
+template <typename T> std::string decodeOne(clv_kind kind, const Bytes &bytes) {
+  clv_buf b = messageOf(CLV_ENCODING_XDR, bytes);
+  T v{};
+  clv_status status = clv_buf_get_values(&b, kind, &v, 1);
+  std::string outcome = status == CLV_OK ? "ok" : clv_last_error();
+  EXPECT_EQ(status != CLV_OK, b.failed != 0);
+  EXPECT_TRUE(status == CLV_OK || status == CLV_E_DECODE) << status;
+  clv_buf_free(&b);
+  return outcome;
+}
+
+TEST(MarshalTest, SixteenBitValuesOutOfRangeDoNotDecode) {
+  EXPECT_EQ(decodeOne<int16_t>(CLV_I16, {0x00, 0x00, 0x80, 0x00}),
+            "xdr value 32768 does not fit in int16 (value 0 of 1)");
+  EXPECT_EQ(decodeOne<int16_t>(CLV_I16, {0xff, 0xff, 0x7f, 0xff}),
+            "xdr value -32769 does not fit in int16 (value 0 of 1)");
+  EXPECT_EQ(decodeOne<int16_t>(CLV_I16, {0xff, 0xff, 0x80, 0x00}), "ok");
+  EXPECT_EQ(decodeOne<int16_t>(CLV_I16, {0x00, 0x00, 0x7f, 0xff}), "ok");
+  EXPECT_EQ(decodeOne<uint16_t>(CLV_U16, {0x00, 0x01, 0x00, 0x00}),
+            "xdr value 65536 does not fit in uint16 (value 0 of 1)");
+  EXPECT_EQ(decodeOne<uint16_t>(CLV_U16, {0xff, 0xff, 0xff, 0xff}),
+            "xdr value 4294967295 does not fit in uint16 (value 0 of 1)");
+  EXPECT_EQ(decodeOne<uint16_t>(CLV_U16, {0x00, 0x00, 0xff, 0xff}), "ok");
+
+  // The third of three values, with the right value read back first.
+  clv_buf b = messageOf(CLV_ENCODING_XDR, {0, 0, 0, 1, 0, 0, 0, 2, 0, 1, 0, 0});
+  int16_t values[3] = {};
+  EXPECT_EQ(clv_buf_get_values(&b, CLV_I16, values, 3), CLV_E_DECODE);
+  EXPECT_STREQ(clv_last_error(),
+               "xdr value 65536 does not fit in int16 (value 2 of 3)");
+  clv_buf_free(&b);
+}
+
+TEST(MarshalTest, OpaquePaddingMustBeZero) {
+  EXPECT_EQ(decodeOne<int8_t>(CLV_I8, {0x01, 0x00, 0x00, 0x00}), "ok");
+  EXPECT_EQ(decodeOne<int8_t>(CLV_I8, {0x01, 0x00, 0x07, 0x00}),
+            "xdr padding byte 7 after 1 bytes of int8 is not zero");
+}
+
+/// Every truncation of \p values of \p kind written in XDR fails to decode
+/// and leaves the destination as it was.
+template <typename T>
+void truncationsFail(clv_kind kind, const std::vector<T> &values) {
+  SCOPED_TRACE(testing::Message() << "kind " << kind);
+  Bytes whole = encode(kind, values);
+  for (size_t length = 0; length < whole.size(); ++length) {
+    clv_buf b = messageOf(CLV_ENCODING_XDR,
+                          Bytes(whole.begin(), whole.begin() + length));
+    std::vector<T> back(values.size(), T(7));
+    EXPECT_EQ(clv_buf_get_values(&b, kind, back.data(), back.size()),
+              CLV_E_DECODE)
+        << length << " bytes";
+    EXPECT_TRUE(b.failed);
+    EXPECT_EQ(back, std::vector<T>(values.size(), T(7))) << "not written";
+    EXPECT_EQ(std::string(clv_last_error()).rfind("short message", 0), 0u);
+    clv_buf_free(&b);
+  }
+}
+
+TEST(MarshalTest, TruncatedXdrInputDoesNotDecode) {
+  truncationsFail<int8_t>(CLV_I8, {1, 2, 3});
+  truncationsFail<uint8_t>(CLV_U8, {1, 2, 3, 4, 5});
+  truncationsFail<int16_t>(CLV_I16, {-1, 2});
+  truncationsFail<uint16_t>(CLV_U16, {1, 2});
+  truncationsFail<int32_t>(CLV_I32, {-1, 2});
+  truncationsFail<uint32_t>(CLV_U32, {1, 2});
+  truncationsFail<int64_t>(CLV_I64, {-1, 2});
+  truncationsFail<uint64_t>(CLV_U64, {1, 2});
+  truncationsFail<float>(CLV_F32, {1.5f, 2});
+  truncationsFail<double>(CLV_F64, {1.5, 2});
+
+  // A count no message can hold.
+  clv_buf b = messageOf(CLV_ENCODING_XDR, {0, 0, 0, 1});
+  int16_t sink = 0;
+  EXPECT_EQ(clv_buf_get_values(&b, CLV_I16, &sink, SIZE_MAX / 2), CLV_E_DECODE);
+  clv_buf_free(&b);
+}
+
+TEST(MarshalTest, BadValueArgumentsAreUsageErrors) {
+  clv_buf b = bufferIn(CLV_ENCODING_XDR);
+  int32_t v = 1;
+  EXPECT_EQ(clv_buf_put_values(nullptr, CLV_I32, &v, 1), CLV_E_USAGE);
+  EXPECT_EQ(clv_buf_put_values(&b, static_cast<clv_kind>(42), &v, 1),
+            CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(), "write of values of unknown kind 42");
+  EXPECT_TRUE(b.failed);
+  clv_buf_free(&b);
+
+  b = bufferIn(CLV_ENCODING_XDR);
+  EXPECT_EQ(clv_buf_put_values(&b, CLV_I32, nullptr, 2), CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(), "write of 2 values of int32 at a null address");
+  clv_buf_free(&b);
+
+  b = bufferIn(static_cast<clv_encoding>(7));
+  EXPECT_EQ(clv_buf_put_values(&b, CLV_I32, &v, 1), CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(),
+               "write of values in a buffer of unknown encoding 7");
+  clv_buf_free(&b);
+
+  b = messageOf(CLV_ENCODING_XDR, {0, 0, 0, 1});
+  EXPECT_EQ(clv_buf_get_values(&b, CLV_I32, nullptr, 1), CLV_E_USAGE);
+  EXPECT_EQ(clv_buf_get_values(&b, CLV_I32, &v, 1), CLV_E_DECODE)
+      << "a failed buffer stays failed";
+  EXPECT_EQ(clv_buf_get_values(nullptr, CLV_I32, &v, 1), CLV_E_USAGE);
+  clv_buf_free(&b);
+}
+
+TEST(MarshalTest, BuffersTakeTheEncodingInUse) {
+  unsetEnvironment();
+  EXPECT_EQ(clv_encoding_in_use(), CLV_ENCODING_NATIVE) << "not running";
+  clv_buf b;
+  clv_buf_init(&b);
+  EXPECT_EQ(b.encoding, CLV_ENCODING_NATIVE);
+  EXPECT_EQ(b.graph, nullptr);
+}
+
+INSTANTIATE_TEST_SUITE_P(Encodings, EncodingTest,
+                         ::testing::Values(CLV_ENCODING_NATIVE,
+                                           CLV_ENCODING_XDR),
+                         [](const ::testing::TestParamInfo<clv_encoding> &i) {
+                           return std::string(i.param == CLV_ENCODING_XDR
+                                                  ? "xdr"
+                                                  : "native");
+                         });
+
+// ---------------------------------------------------------------------------
+// Pointer graphs
+
+struct Node {
+  int32_t value;
+  Node *next;
+  Node *other;
+};
+
+clv_status putNode(clv_buf *b, const void *object) {
+  const Node *n = static_cast<const Node *>(object);
+  clv_buf_put_values(b, CLV_I32, &n->value, 1);
+  clv_buf_put_pointer(b, n->next, putNode);
+  return clv_buf_put_pointer(b, n->other, putNode);
+}
+
+/// Reads a reference to a Node.
+clv_status getNode(clv_buf *b, void *object);
+
+Node *getNodePointer(clv_buf *b) {
+  void *p = nullptr;
+  clv_buf_get_pointer(b, &p, sizeof(Node), getNode);
+  return static_cast<Node *>(p);
+}
+
+clv_status getNode(clv_buf *b, void *object) {
+  Node *n = static_cast<Node *>(object);
+  clv_buf_get_values(b, CLV_I32, &n->value, 1);
+  n->next = getNodePointer(b);
+  n->other = getNodePointer(b);
+  return b->failed ? CLV_E_DECODE : CLV_OK;
+}
+
+/// A cycle of three nodes a -> b -> c -> a, each pointing at a fourth, shared
+/// one that points at itself.
+struct Ring {
+  Node shared{4, nullptr, nullptr};
+  Node a{1, nullptr, nullptr}, b{2, nullptr, nullptr}, c{3, nullptr, nullptr};
+  Ring() {
+    a.next = &b;
+    b.next = &c;
+    c.next = &a;
+    a.other = b.other = c.other = shared.other = &shared;
+  }
+};
+
+/// Checks that \p a heads a ring shaped as Ring's, whose shared node is
+/// \p shared, and that none of it is \p original's.
+void expectRing(const Node *a, const Node *shared, const Ring &original) {
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(shared, nullptr);
+  EXPECT_NE(a, &original.a);
+  EXPECT_NE(shared, &original.shared);
+  const Node *b = a->next;
+  ASSERT_NE(b, nullptr);
+  const Node *c = b->next;
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->next, a) << "the cycle is kept";
+  EXPECT_EQ(a->value, 1);
+  EXPECT_EQ(b->value, 2);
+  EXPECT_EQ(c->value, 3);
+  EXPECT_EQ(shared->value, 4);
+  for (const Node *n : {a, b, c, shared})
+    EXPECT_EQ(n->other, shared) << "the sharing is kept";
+  EXPECT_EQ(shared->next, nullptr);
+}
+
+TEST_P(EncodingTest, GraphWithSharingAndACycleRoundTrips) {
+  Ring ring;
+  clv_buf b = bufferIn(GetParam());
+  ASSERT_EQ(clv_buf_put_pointer(&b, &ring.a, putNode), CLV_OK);
+  ASSERT_EQ(clv_buf_put_pointer(&b, &ring.shared, putNode), CLV_OK);
+  ASSERT_EQ(clv_buf_put_pointer(&b, nullptr, putNode), CLV_OK);
+  ASSERT_EQ(clv_buf_put_pending(&b), CLV_OK) << clv_last_error();
+  // 3 references, then 4 objects of a value and 2 references each.
+  EXPECT_EQ(b.size, 3 * 8 + 4 * (4 + 2 * 8));
+
+  Node *a = getNodePointer(&b);
+  Node *shared = getNodePointer(&b);
+  Node *none = getNodePointer(&b);
+  ASSERT_EQ(clv_buf_get_pending(&b), CLV_OK) << clv_last_error();
+  EXPECT_EQ(none, nullptr);
+  EXPECT_EQ(b.pos, b.size);
+  expectRing(a, shared, ring);
+  clv_buf_free(&b); // frees the nodes read: the leak checker sees it
+  EXPECT_EQ(b.graph, nullptr);
+}
+
+TEST(MarshalTest, GraphXdrBytes) {
+  Node single{5, nullptr, nullptr};
+  single.other = &single;
+  clv_buf b = bufferIn(CLV_ENCODING_XDR);
+  ASSERT_EQ(clv_buf_put_pointer(&b, &single, putNode), CLV_OK);
+  ASSERT_EQ(clv_buf_put_pending(&b), CLV_OK);
+  EXPECT_EQ(bytesOf(b), (Bytes{0, 0, 0, 0, 0, 0, 0, 1,    // reference to 1
+                               0, 0, 0, 5,                // its value
+                               0, 0, 0, 0, 0, 0, 0, 0,    // next: NULL
+                               0, 0, 0, 0, 0, 0, 0, 1})); // other: itself
+  clv_buf_free(&b);
+}
+
+TEST(MarshalTest, SameAddressWithAnotherPutIsAnotherObject) {
+  Node n{9, nullptr, nullptr};
+  auto putValue = [](clv_buf *b, const void *object) {
+    return clv_buf_put_values(b, CLV_I32, object, 1);
+  };
+  clv_buf b = bufferIn(CLV_ENCODING_NATIVE);
+  ASSERT_EQ(clv_buf_put_pointer(&b, &n, putNode), CLV_OK);
+  ASSERT_EQ(clv_buf_put_pointer(&b, &n.value, putValue), CLV_OK);
+  ASSERT_EQ(clv_buf_put_pointer(&b, &n, putNode), CLV_OK);
+  uint64_t numbers[3];
+  ASSERT_EQ(clv_buf_get_values(&b, CLV_U64, numbers, 3), CLV_OK);
+  EXPECT_EQ(numbers[0], 1u);
+  EXPECT_EQ(numbers[1], 2u);
+  EXPECT_EQ(numbers[2], 1u);
+  ASSERT_EQ(clv_buf_put_pending(&b), CLV_OK);
+  clv_buf_free(&b);
+}
+
+TEST_P(EncodingTest, MillionNodeListNeedsNoDeepStack) {
+  constexpr size_t kNodes = 1000000;
+  std::vector<Node> list(kNodes);
+  for (size_t i = 0; i < kNodes; ++i)
+    list[i] = Node{static_cast<int32_t>(i), i + 1 < kNodes ? &list[i + 1] : nullptr,
+                   &list[i / 2]};
+  clv_buf b = bufferIn(GetParam());
+  ASSERT_EQ(clv_buf_put_pointer(&b, list.data(), putNode), CLV_OK);
+  ASSERT_EQ(clv_buf_put_pending(&b), CLV_OK) << clv_last_error();
+  Node *head = getNodePointer(&b);
+  ASSERT_EQ(clv_buf_get_pending(&b), CLV_OK) << clv_last_error();
+  std::vector<Node *> read;
+  read.reserve(kNodes);
+  for (Node *n = head; n && read.size() <= kNodes; n = n->next)
+    read.push_back(n);
+  ASSERT_EQ(read.size(), kNodes);
+  for (size_t i = 0; i < kNodes; ++i) {
+    ASSERT_EQ(read[i]->value, static_cast<int32_t>(i));
+    ASSERT_EQ(read[i]->other, read[i / 2]);
+  }
+  clv_buf_free(&b);
+}
+
+TEST(MarshalTest, BadReferencesDoNotDecode) {
+  // Object 5 before any other.
+  clv_buf b = bufferIn(CLV_ENCODING_XDR);
+  const uint64_t five = 5;
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_U64, &five, 1), CLV_OK);
+  void *object = &b;
+  EXPECT_EQ(clv_buf_get_pointer(&b, &object, sizeof(Node), getNode),
+            CLV_E_DECODE);
+  EXPECT_EQ(object, nullptr);
+  EXPECT_TRUE(b.failed);
+  EXPECT_STREQ(clv_last_error(), "reference to object 5 of a pointer graph, "
+                                 "but 0 were read and the next new one is 1");
+  clv_buf_free(&b);
+
+  // Object 1, then object 1 again as another type.
+  b = bufferIn(CLV_ENCODING_XDR);
+  const uint64_t ones[2] = {1, 1};
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_U64, ones, 2), CLV_OK);
+  void *first = nullptr, *again = &b;
+  ASSERT_EQ(clv_buf_get_pointer(&b, &first, sizeof(Node), getNode), CLV_OK);
+  EXPECT_NE(first, nullptr);
+  EXPECT_EQ(clv_buf_get_pointer(&b, &again, 2 * sizeof(Node), getNode),
+            CLV_E_DECODE);
+  EXPECT_EQ(again, nullptr);
+  EXPECT_STREQ(clv_last_error(),
+               "object 1 of a pointer graph referenced as another type than "
+               "it was read as (48 bytes, read as 24)");
+  clv_buf_free(&b);
+
+  // Object 1 twice as the same type: the same object.
+  b = bufferIn(CLV_ENCODING_NATIVE);
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_U64, ones, 2), CLV_OK);
+  first = again = nullptr;
+  ASSERT_EQ(clv_buf_get_pointer(&b, &first, sizeof(Node), getNode), CLV_OK);
+  ASSERT_EQ(clv_buf_get_pointer(&b, &again, sizeof(Node), getNode), CLV_OK);
+  EXPECT_EQ(first, again);
+  EXPECT_EQ(clv_buf_get_pending(&b), CLV_E_DECODE) << "its contents are missing";
+  clv_buf_free(&b);
+}
+
+TEST(MarshalTest, ForgedReferencesCostTheMessageTheirBytes) {
+  // A thousand new objects and no contents: each was allocated, reading their
+  // contents fails, and the buffer frees them (the leak checker sees it).
+  clv_buf b = bufferIn(CLV_ENCODING_XDR);
+  for (uint64_t i = 1; i <= 1000; ++i)
+    ASSERT_EQ(clv_buf_put_values(&b, CLV_U64, &i, 1), CLV_OK);
+  for (int i = 0; i < 1000; ++i) {
+    void *p = nullptr;
+    ASSERT_EQ(clv_buf_get_pointer(&b, &p, 1000, getNode), CLV_OK);
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % alignof(std::max_align_t), 0u);
+    EXPECT_EQ(static_cast<unsigned char *>(p)[999], 0) << "zeroed";
+  }
+  void *p = &b;
+  EXPECT_EQ(clv_buf_get_pointer(&b, &p, 1000, getNode), CLV_E_DECODE)
+      << "the message is used up";
+  EXPECT_EQ(p, nullptr);
+  EXPECT_EQ(clv_buf_get_pending(&b), CLV_E_DECODE);
+  clv_buf_free(&b);
+}
+
+TEST(MarshalTest, BadPointerArgumentsAreUsageErrors) {
+  Node n{1, nullptr, nullptr};
+  clv_buf b = bufferIn(CLV_ENCODING_XDR);
+  EXPECT_EQ(clv_buf_put_pointer(&b, &n, nullptr), CLV_E_USAGE);
+  EXPECT_TRUE(b.failed);
+  EXPECT_EQ(clv_buf_put_pending(&b), CLV_E_NOMEM) << "the buffer failed";
+  clv_buf_free(&b);
+  EXPECT_EQ(clv_buf_put_pointer(nullptr, &n, putNode), CLV_E_USAGE);
+  EXPECT_EQ(clv_buf_put_pending(nullptr), CLV_E_USAGE);
+  EXPECT_EQ(clv_buf_get_pending(nullptr), CLV_E_USAGE);
+
+  b = messageOf(CLV_ENCODING_XDR, Bytes(8, 0));
+  void *p = &b;
+  EXPECT_EQ(clv_buf_get_pointer(&b, &p, 0, getNode), CLV_E_USAGE);
+  EXPECT_EQ(p, nullptr);
+  clv_buf_free(&b);
+  b = messageOf(CLV_ENCODING_XDR, Bytes(8, 0));
+  EXPECT_EQ(clv_buf_get_pointer(&b, &p, 8, nullptr), CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(), "read of a pointer to objects of 8 bytes "
+                                 "without a function reading them");
+  clv_buf_free(&b);
+  b = messageOf(CLV_ENCODING_XDR, Bytes(8, 0));
+  EXPECT_EQ(clv_buf_get_pointer(&b, nullptr, 8, getNode), CLV_E_USAGE);
+  clv_buf_free(&b);
+}
+
+TEST(MarshalTest, PutPendingWritesObjectsQueuedWhileWriting) {
+  // Writing the head queues the next node, and so on: one call writes all.
+  Node list[3] = {{1, nullptr, nullptr}, {2, nullptr, nullptr},
+                  {3, nullptr, nullptr}};
+  list[0].next = &list[1];
+  list[1].next = &list[2];
+  clv_buf b = bufferIn(CLV_ENCODING_NATIVE);
+  ASSERT_EQ(clv_buf_put_pointer(&b, &list[0], putNode), CLV_OK);
+  ASSERT_EQ(clv_buf_put_pending(&b), CLV_OK);
+  EXPECT_EQ(b.size, 8 + 3 * (4 + 16));
+  ASSERT_EQ(clv_buf_put_pending(&b), CLV_OK) << "nothing left: nothing written";
+  EXPECT_EQ(b.size, 8 + 3 * (4 + 16));
+  clv_buf_free(&b);
+}
+
+// ---------------------------------------------------------------------------
+// Regions of objects
+
+/// A struct without pointers, with padding after its last field.
+struct Particle {
+  float pos[3];
+  int64_t id;
+  int16_t tag;
+};
+
+clv_status putParticle(clv_buf *b, const void *object) {
+  const Particle *p = static_cast<const Particle *>(object);
+  clv_buf_put_values(b, CLV_F32, p->pos, 3);
+  clv_buf_put_values(b, CLV_I64, &p->id, 1);
+  return clv_buf_put_values(b, CLV_I16, &p->tag, 1);
+}
+
+clv_status getParticle(clv_buf *b, void *object) {
+  Particle *p = static_cast<Particle *>(object);
+  clv_buf_get_values(b, CLV_F32, p->pos, 3);
+  clv_buf_get_values(b, CLV_I64, &p->id, 1);
+  return clv_buf_get_values(b, CLV_I16, &p->tag, 1);
+}
+
+bool sameParticles(const Particle *a, const Particle *b, size_t count) {
+  for (size_t i = 0; i < count; ++i)
+    if (std::memcmp(a[i].pos, b[i].pos, sizeof a[i].pos) != 0 ||
+        a[i].id != b[i].id || a[i].tag != b[i].tag)
+      return false;
+  return true;
+}
+
+std::vector<Particle> someParticles(size_t count) {
+  std::vector<Particle> particles(count);
+  for (size_t i = 0; i < count; ++i)
+    particles[i] = Particle{{0.5f * static_cast<float>(i), -1.0f, 2.0f},
+                            -static_cast<int64_t>(i) * (int64_t{1} << 40),
+                            static_cast<int16_t>(i - 100)};
+  return particles;
+}
+
+// ---------------------------------------------------------------------------
+// The runtime: typed regions, regions of objects, and calls in the xdr
+// encoding
+
+enum Fn : uint32_t {
+  kScale,       ///< (count, region of double, factor) -> encodings, sum, region
+  kListSum,     ///< (list) -> sum of its values, then a Ring's three nodes
+  kLeaveQueued, ///< () -> a reply with an object queued and not written
+  kMove,        ///< (count, region of Particle) -> the region, each tag + 1
+  kNumFns
+};
+
+clv_status scaleEntry(clv_buf *args, clv_buf *result) {
+  uint32_t count = 0;
+  int16_t factor = 0;
+  clv_buf_get_values(args, CLV_U32, &count, 1);
+  auto *p =
+      static_cast<double *>(clv_buf_get_region_values(args, CLV_F64, count));
+  clv_buf_get_values(args, CLV_I16, &factor, 1);
+  if (args->failed)
+    return CLV_E_DECODE;
+  double sum = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    p[i] *= factor;
+    sum += p[i];
+  }
+  const int32_t encodings[2] = {args->encoding, result->encoding};
+  clv_buf_put_values(result, CLV_I32, encodings, 2);
+  clv_buf_put_values(result, CLV_F64, &sum, 1);
+  return clv_buf_put_region_values(result, CLV_F64, p, count);
+}
+
+clv_status listSumEntry(clv_buf *args, clv_buf *result) {
+  Node *head = getNodePointer(args);
+  if (clv_buf_get_pending(args) != CLV_OK)
+    return CLV_E_DECODE;
+  int64_t sum = 0;
+  for (Node *n = head; n; n = n->next)
+    sum += n->value;
+  clv_buf_put_values(result, CLV_I64, &sum, 1);
+  Ring ring;
+  clv_buf_put_pointer(result, &ring.a, putNode);
+  clv_buf_put_pointer(result, &ring.shared, putNode);
+  return clv_buf_put_pending(result);
+}
+
+clv_status leaveQueuedEntry(clv_buf *, clv_buf *result) {
+  static const Node lonely{1, nullptr, nullptr};
+  return clv_buf_put_pointer(result, &lonely, putNode);
+}
+
+clv_status moveEntry(clv_buf *args, clv_buf *result) {
+  uint32_t count = 0;
+  clv_buf_get_values(args, CLV_U32, &count, 1);
+  auto *p = static_cast<Particle *>(
+      clv_buf_get_region_objects(args, sizeof(Particle), count, getParticle));
+  if (args->failed)
+    return CLV_E_DECODE;
+  for (uint32_t i = 0; i < count; ++i)
+    ++p[i].tag;
+  return clv_buf_put_region_objects(result, p, sizeof(Particle), count,
+                                    putParticle);
+}
+
+const clv_function kFunctions[kNumFns] = {
+    {"scale", scaleEntry},
+    {"list_sum", listSumEntry},
+    {"leave_queued", leaveQueuedEntry},
+    {"move", moveEntry},
+};
+const clv_program kProgram = {kFunctions, kNumFns, 0, CLV_ENCODING_NATIVE};
+const clv_program kXdrProgram = {kFunctions, kNumFns, 0, CLV_ENCODING_XDR};
+
+class RuntimeMarshalTest : public ::testing::Test {
+protected:
+  void SetUp() override { unsetEnvironment(); }
+  void TearDown() override {
+    if (clv_nodes() > 0) {
+      EXPECT_EQ(clv_finalize(), CLV_OK) << clv_last_error();
+    }
+    unsetEnvironment();
+    EXPECT_EQ(clv_encoding_in_use(), CLV_ENCODING_NATIVE) << "back to native";
+  }
+
+  /// Starts \p nodes nodes passing regions as \p pass says, in \p encoding
+  /// (CLEAVE_ENCODING; nullptr: unset) for \p program.
+  static void start(int nodes, const char *pass, const char *encoding,
+                    const clv_program &program = kProgram) {
+    setenv("CLEAVE_NODES", std::to_string(nodes).c_str(), 1);
+    setenv("CLEAVE_PASS", pass, 1);
+    if (encoding)
+      setenv("CLEAVE_ENCODING", encoding, 1);
+    ASSERT_EQ(clv_init(nullptr, nullptr, &program), CLV_OK) << clv_last_error();
+  }
+};
+
+TEST_F(RuntimeMarshalTest, EncodingComesFromTheEnvironmentElseTheProgram) {
+  ASSERT_NO_FATAL_FAILURE(start(1, "copy", "xdr"));
+  EXPECT_EQ(clv_encoding_in_use(), CLV_ENCODING_XDR);
+  clv_buf b;
+  clv_buf_init(&b);
+  EXPECT_EQ(b.encoding, CLV_ENCODING_XDR);
+  ASSERT_EQ(clv_finalize(), CLV_OK);
+  EXPECT_EQ(clv_encoding_in_use(), CLV_ENCODING_NATIVE);
+
+  unsetenv("CLEAVE_ENCODING");
+  ASSERT_NO_FATAL_FAILURE(start(1, "copy", nullptr, kXdrProgram));
+  EXPECT_EQ(clv_encoding_in_use(), CLV_ENCODING_XDR) << "the program's";
+  ASSERT_EQ(clv_finalize(), CLV_OK);
+
+  ASSERT_NO_FATAL_FAILURE(start(1, "copy", "", kXdrProgram));
+  EXPECT_EQ(clv_encoding_in_use(), CLV_ENCODING_XDR) << "empty: unset";
+  ASSERT_EQ(clv_finalize(), CLV_OK);
+
+  ASSERT_NO_FATAL_FAILURE(start(1, "copy", "native", kXdrProgram));
+  EXPECT_EQ(clv_encoding_in_use(), CLV_ENCODING_NATIVE) << "the variable's";
+}
+
+TEST_F(RuntimeMarshalTest, UnknownEncodingsAreRefused) {
+  setenv("CLEAVE_ENCODING", "bogus", 1);
+  EXPECT_EQ(clv_init(nullptr, nullptr, &kProgram), CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(),
+               "CLEAVE_ENCODING='bogus': give 'native' (every node has the "
+               "same data layout) or 'xdr' (nodes of different data formats)");
+  EXPECT_EQ(clv_nodes(), 0);
+
+  unsetenv("CLEAVE_ENCODING");
+  const clv_program strange = {kFunctions, kNumFns, 0,
+                               static_cast<clv_encoding>(7)};
+  EXPECT_EQ(clv_init(nullptr, nullptr, &strange), CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(), "the program's table asks for encoding 7, "
+                                 "which this runtime does not know (0 "
+                                 "native, 1 xdr)");
+  EXPECT_EQ(clv_nodes(), 0);
+}
+
+struct RegionCase {
+  const char *pass;
+  clv_encoding encoding;
+};
+
+class TypedRegionTest : public RuntimeMarshalTest,
+                        public ::testing::WithParamInterface<RegionCase> {
+protected:
+  void SetUp() override {
+    RuntimeMarshalTest::SetUp();
+    ASSERT_NO_FATAL_FAILURE(start(1, GetParam().pass, nullptr));
+  }
+  bool shared() const { return std::string(GetParam().pass) == "share"; }
+  clv_buf buffer() const { return bufferIn(GetParam().encoding); }
+};
+
+TEST_P(TypedRegionTest, RoundTripsAlignedAfterAnOddPrefix) {
+  double values[5] = {1.5, -2.5, 3.5, 1e300, -0.0};
+  clv_buf b = buffer();
+  ASSERT_EQ(clv_buf_put(&b, "abc", 3), CLV_OK);
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_F64, values, 5), CLV_OK)
+      << clv_last_error();
+  b.pos = 3;
+  auto *p = static_cast<double *>(clv_buf_get_region_values(&b, CLV_F64, 5));
+  ASSERT_NE(p, nullptr) << clv_last_error();
+  EXPECT_EQ(b.pos, b.size);
+  if (shared()) {
+    EXPECT_EQ(p, values);
+  } else {
+    auto *at = reinterpret_cast<unsigned char *>(p);
+    EXPECT_TRUE(at >= b.data && at < b.data + b.size) << "in place";
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 16, 0u) << "aligned";
+    EXPECT_EQ(std::memcmp(p, values, sizeof values), 0);
+  }
+  clv_buf_free(&b);
+
+  // Into place, from a fresh copy (in xdr the first read decoded in place).
+  b = buffer();
+  ASSERT_EQ(clv_buf_put(&b, "abc", 3), CLV_OK);
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_F64, values, 5), CLV_OK);
+  Bytes before = bytesOf(b);
+  b.pos = 3;
+  double into[5] = {};
+  double *dest = shared() ? values : into;
+  ASSERT_EQ(clv_buf_get_region_values_into(&b, CLV_F64, dest, 5), CLV_OK)
+      << clv_last_error();
+  EXPECT_EQ(std::memcmp(dest, values, sizeof values), 0);
+  EXPECT_EQ(bytesOf(b), before) << "the buffer is not changed";
+  clv_buf_free(&b);
+}
+
+TEST_P(TypedRegionTest, NarrowKindsDecodeInPlace) {
+  int16_t shorts[7] = {-1, 2, INT16_MIN, INT16_MAX, 0, 5, -6};
+  uint8_t bytes[5] = {1, 2, 3, 254, 255};
+  clv_buf b = buffer();
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_I16, shorts, 7), CLV_OK);
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_U8, bytes, 5), CLV_OK);
+  const uint32_t tail = 77;
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_U32, &tail, 1), CLV_OK);
+  auto *s = static_cast<int16_t *>(clv_buf_get_region_values(&b, CLV_I16, 7));
+  ASSERT_NE(s, nullptr) << clv_last_error();
+  auto *u = static_cast<uint8_t *>(clv_buf_get_region_values(&b, CLV_U8, 5));
+  ASSERT_NE(u, nullptr) << clv_last_error();
+  uint32_t tailBack = 0;
+  ASSERT_EQ(clv_buf_get_values(&b, CLV_U32, &tailBack, 1), CLV_OK);
+  EXPECT_EQ(tailBack, tail);
+  EXPECT_EQ(std::memcmp(s, shorts, sizeof shorts), 0);
+  EXPECT_EQ(std::memcmp(u, bytes, sizeof bytes), 0);
+  clv_buf_free(&b);
+}
+
+TEST_P(TypedRegionTest, WrongKindOrCountOrTruncationIsRejected) {
+  int32_t values[10] = {};
+  clv_buf b = buffer();
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_I32, values, 10), CLV_OK);
+  EXPECT_EQ(clv_buf_get_region_values(&b, CLV_I64, 10), nullptr);
+  EXPECT_TRUE(b.failed);
+  EXPECT_STREQ(clv_last_error(), "region of 10 elements of 8 bytes expected, "
+                                 "got 10 elements of 4 bytes");
+  b.pos = 0;
+  b.failed = 0;
+  EXPECT_EQ(clv_buf_get_region_values_into(&b, CLV_I32, values, 9),
+            CLV_E_DECODE);
+  b.pos = 0;
+  b.failed = 0;
+  b.size -= 1;
+  EXPECT_EQ(clv_buf_get_region_values(&b, CLV_I32, 10), nullptr);
+  EXPECT_TRUE(b.failed);
+  clv_buf_free(&b);
+
+  b = buffer();
+  EXPECT_EQ(clv_buf_put_region_values(&b, static_cast<clv_kind>(-1), values, 1),
+            CLV_E_USAGE);
+  clv_buf_free(&b);
+}
+
+TEST_P(TypedRegionTest, EmptyRegionsDecodeToSomePointer) {
+  clv_buf b = buffer();
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_F32, nullptr, 0), CLV_OK);
+  EXPECT_NE(clv_buf_get_region_values(&b, CLV_F32, 0), nullptr);
+  b.pos = 0;
+  EXPECT_EQ(clv_buf_get_region_values_into(&b, CLV_F32, nullptr, 0), CLV_OK);
+  clv_buf_free(&b);
+}
+
+TEST_P(TypedRegionTest, RegionsOfObjectsRoundTrip) {
+  std::vector<Particle> particles = someParticles(5);
+  clv_buf b = buffer();
+  ASSERT_EQ(clv_buf_put(&b, "abc", 3), CLV_OK);
+  ASSERT_EQ(clv_buf_put_region_objects(&b, particles.data(), sizeof(Particle),
+                                       5, putParticle),
+            CLV_OK)
+      << clv_last_error();
+  const bool xdr = GetParam().encoding == CLV_ENCODING_XDR;
+  if (!shared() && xdr) {
+    EXPECT_EQ(b.size, 3 + 16 + 13 + 5 * (12 + 8 + 4)) << "element by element";
+  }
+  b.pos = 3;
+  auto *p = static_cast<Particle *>(
+      clv_buf_get_region_objects(&b, sizeof(Particle), 5, getParticle));
+  ASSERT_NE(p, nullptr) << clv_last_error();
+  EXPECT_EQ(b.pos, b.size);
+  if (shared()) {
+    EXPECT_EQ(p, particles.data());
+  } else {
+    EXPECT_NE(p, particles.data());
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 16, 0u) << "aligned";
+    EXPECT_TRUE(sameParticles(p, particles.data(), 5));
+  }
+  b.pos = 3;
+  std::vector<Particle> into(5, Particle{{9, 9, 9}, 9, 9});
+  Particle *dest = shared() ? particles.data() : into.data();
+  ASSERT_EQ(clv_buf_get_region_objects_into(&b, dest, sizeof(Particle), 5,
+                                            getParticle),
+            CLV_OK)
+      << clv_last_error();
+  EXPECT_TRUE(sameParticles(dest, particles.data(), 5));
+  clv_buf_free(&b);
+
+  // In the native encoding, or shared, it is a region of raw bytes.
+  if (shared() || !xdr) {
+    clv_buf objects = buffer(), raw = buffer();
+    ASSERT_EQ(clv_buf_put_region_objects(&objects, particles.data(),
+                                         sizeof(Particle), 5, putParticle),
+              CLV_OK);
+    ASSERT_EQ(clv_buf_put_region(&raw, particles.data(), sizeof(Particle), 5),
+              CLV_OK);
+    EXPECT_EQ(bytesOf(objects), bytesOf(raw));
+    clv_buf_free(&objects);
+    clv_buf_free(&raw);
+  }
+}
+
+TEST_P(TypedRegionTest, RegionsOfObjectsRefuseBadInput) {
+  std::vector<Particle> particles = someParticles(3);
+  clv_buf b = buffer();
+  ASSERT_EQ(clv_buf_put_region_objects(&b, particles.data(), sizeof(Particle),
+                                       3, putParticle),
+            CLV_OK);
+  EXPECT_EQ(clv_buf_get_region_objects(&b, sizeof(Particle), 4, getParticle),
+            nullptr)
+      << "another count";
+  b.pos = 0;
+  b.failed = 0;
+  b.size -= 1;
+  EXPECT_EQ(clv_buf_get_region_objects(&b, sizeof(Particle), 3, getParticle),
+            nullptr)
+      << "truncated";
+  EXPECT_TRUE(b.failed);
+  b.pos = 0;
+  b.failed = 0;
+  Particle into[3] = {};
+  Particle *dest = shared() ? particles.data() : into;
+  EXPECT_EQ(clv_buf_get_region_objects_into(&b, dest, sizeof(Particle), 3,
+                                            getParticle),
+            CLV_E_DECODE);
+  clv_buf_free(&b);
+
+  if (shared() || GetParam().encoding != CLV_ENCODING_XDR)
+    return;
+  // A header that claims a million elements, and 8 bytes after it: refused
+  // before anything is allocated for them.
+  b = buffer();
+  const uint64_t header[2] = {1000000, sizeof(Particle)};
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_U64, header, 2), CLV_OK);
+  ASSERT_EQ(clv_buf_put(&b, "12345678", 8), CLV_OK);
+  EXPECT_EQ(clv_buf_get_region_objects(&b, sizeof(Particle), 1000000,
+                                       getParticle),
+            nullptr);
+  EXPECT_STREQ(clv_last_error(),
+               "short message: a region of 1000000 objects at offset 16 of 24");
+  EXPECT_EQ(b.graph, nullptr) << "nothing allocated";
+  clv_buf_free(&b);
+
+  b = buffer();
+  EXPECT_EQ(clv_buf_put_region_objects(&b, particles.data(), sizeof(Particle),
+                                       3, nullptr),
+            CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(), "write of a region of 3 objects of 32 bytes "
+                                 "without a function for them");
+  clv_buf_free(&b);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Modes, TypedRegionTest,
+    ::testing::Values(RegionCase{"copy", CLV_ENCODING_NATIVE},
+                      RegionCase{"copy", CLV_ENCODING_XDR},
+                      RegionCase{"share", CLV_ENCODING_NATIVE},
+                      RegionCase{"share", CLV_ENCODING_XDR}),
+    [](const ::testing::TestParamInfo<RegionCase> &info) {
+      return std::string(info.param.pass) +
+             (info.param.encoding == CLV_ENCODING_XDR ? "_xdr" : "_native");
+    });
+
+TEST_F(RuntimeMarshalTest, NativeTypedRegionsAreByteRegions) {
+  for (const char *pass : {"copy", "share"}) {
+    ASSERT_NO_FATAL_FAILURE(start(1, pass, nullptr));
+    double values[3] = {1, 2, 3};
+    clv_buf typed = bufferIn(CLV_ENCODING_NATIVE);
+    clv_buf raw = bufferIn(CLV_ENCODING_NATIVE);
+    ASSERT_EQ(clv_buf_put(&typed, "x", 1), CLV_OK);
+    ASSERT_EQ(clv_buf_put(&raw, "x", 1), CLV_OK);
+    ASSERT_EQ(clv_buf_put_region_values(&typed, CLV_F64, values, 3), CLV_OK);
+    ASSERT_EQ(clv_buf_put_region(&raw, values, sizeof(double), 3), CLV_OK);
+    EXPECT_EQ(bytesOf(typed), bytesOf(raw)) << pass;
+    clv_buf_free(&typed);
+    clv_buf_free(&raw);
+    ASSERT_EQ(clv_finalize(), CLV_OK);
+  }
+}
+
+TEST_F(RuntimeMarshalTest, XdrRegionBytesInCopyMode) {
+  ASSERT_NO_FATAL_FAILURE(start(1, "copy", nullptr));
+  const int32_t values[2] = {1, -2};
+  clv_buf b = bufferIn(CLV_ENCODING_XDR);
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_I32, values, 2), CLV_OK);
+  EXPECT_EQ(bytesOf(b), (Bytes{0, 0, 0, 0, 0, 0, 0, 2,  // count
+                               0, 0, 0, 0, 0, 0, 0, 4,  // element size
+                               0, 0, 0, 1,              // the values, at 16:
+                               0xff, 0xff, 0xff, 0xfe})); // no padding
+  // After one 4-byte value, three zero units align the payload.
+  clv_buf_free(&b);
+  b = bufferIn(CLV_ENCODING_XDR);
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_I32, values, 1), CLV_OK);
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_I32, values, 2), CLV_OK);
+  EXPECT_EQ(b.size, 4 + 16 + 12 + 8);
+  clv_buf_free(&b);
+}
+
+TEST_F(RuntimeMarshalTest, RawRegionsAreRefusedInXdrCopyMode) {
+  ASSERT_NO_FATAL_FAILURE(start(1, "copy", nullptr));
+  double values[2] = {1, 2};
+  clv_buf b = bufferIn(CLV_ENCODING_XDR);
+  EXPECT_EQ(clv_buf_put_region(&b, values, sizeof(double), 2), CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(),
+               "a region of 2 elements of 8 bytes as raw bytes in an xdr "
+               "buffer: use a typed region (clv_buf_put_region_values)");
+  EXPECT_TRUE(b.failed);
+  clv_buf_free(&b);
+
+  b = bufferIn(CLV_ENCODING_XDR);
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_F64, values, 2), CLV_OK);
+  EXPECT_EQ(clv_buf_get_region(&b, sizeof(double), 2), nullptr);
+  b.pos = 0;
+  b.failed = 0;
+  EXPECT_EQ(clv_buf_get_region_into(&b, values, sizeof(double), 2),
+            CLV_E_USAGE);
+  clv_buf_free(&b);
+}
+
+/// Calls kScale on node 1 with \p values and \p factor in the encoding in
+/// use, and checks what comes back.
+void callScale(std::vector<double> &values, int16_t factor) {
+  clv_buf args;
+  clv_buf_init(&args);
+  ASSERT_EQ(args.encoding, clv_encoding_in_use());
+  const uint32_t count = static_cast<uint32_t>(values.size());
+  ASSERT_EQ(clv_buf_put_values(&args, CLV_U32, &count, 1), CLV_OK);
+  ASSERT_EQ(clv_buf_put_region_values(&args, CLV_F64, values.data(), count),
+            CLV_OK);
+  ASSERT_EQ(clv_buf_put_values(&args, CLV_I16, &factor, 1), CLV_OK);
+  std::vector<double> expected = values;
+  double expectedSum = 0;
+  for (double &v : expected) {
+    v *= factor;
+    expectedSum += v;
+  }
+
+  clv_future *f = clv_call(1, kScale, &args);
+  ASSERT_NE(f, nullptr) << clv_last_error();
+  clv_buf reply;
+  ASSERT_EQ(clv_wait(f, &reply), CLV_OK) << clv_last_error();
+  int32_t encodings[2] = {-1, -1};
+  double sum = 0;
+  ASSERT_EQ(clv_buf_get_values(&reply, CLV_I32, encodings, 2), CLV_OK);
+  ASSERT_EQ(clv_buf_get_values(&reply, CLV_F64, &sum, 1), CLV_OK);
+  EXPECT_EQ(encodings[0], clv_encoding_in_use()) << "the arguments'";
+  EXPECT_EQ(encodings[1], clv_encoding_in_use()) << "the reply's";
+  EXPECT_EQ(reply.encoding, clv_encoding_in_use());
+  EXPECT_EQ(sum, expectedSum);
+  ASSERT_EQ(clv_buf_get_region_values_into(&reply, CLV_F64, values.data(),
+                                           count),
+            CLV_OK)
+      << clv_last_error();
+  EXPECT_EQ(values, expected);
+  EXPECT_EQ(reply.pos, reply.size);
+  clv_buf_free(&reply);
+}
+
+class XdrCallTest : public RuntimeMarshalTest,
+                    public ::testing::WithParamInterface<const char *> {};
+
+TEST_P(XdrCallTest, ValuesAndRegionsTravel) {
+  ASSERT_NO_FATAL_FAILURE(start(2, GetParam(), "xdr"));
+  ASSERT_EQ(clv_encoding_in_use(), CLV_ENCODING_XDR);
+  std::vector<double> values(1000);
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = 0.25 * static_cast<double>(i);
+  ASSERT_NO_FATAL_FAILURE(callScale(values, -3));
+  std::vector<double> none;
+  ASSERT_NO_FATAL_FAILURE(callScale(none, 2));
+}
+
+TEST_P(XdrCallTest, RegionsOfObjectsTravel) {
+  ASSERT_NO_FATAL_FAILURE(start(2, GetParam(), "xdr"));
+  std::vector<Particle> particles = someParticles(300);
+  std::vector<Particle> expected = particles;
+  for (Particle &p : expected)
+    ++p.tag;
+  clv_buf args;
+  clv_buf_init(&args);
+  const uint32_t count = static_cast<uint32_t>(particles.size());
+  ASSERT_EQ(clv_buf_put_values(&args, CLV_U32, &count, 1), CLV_OK);
+  ASSERT_EQ(clv_buf_put_region_objects(&args, particles.data(),
+                                       sizeof(Particle), count, putParticle),
+            CLV_OK);
+  clv_future *f = clv_call(1, kMove, &args);
+  ASSERT_NE(f, nullptr) << clv_last_error();
+  clv_buf reply;
+  ASSERT_EQ(clv_wait(f, &reply), CLV_OK) << clv_last_error();
+  ASSERT_EQ(clv_buf_get_region_objects_into(&reply, particles.data(),
+                                            sizeof(Particle), count,
+                                            getParticle),
+            CLV_OK)
+      << clv_last_error();
+  EXPECT_TRUE(sameParticles(particles.data(), expected.data(), count));
+  clv_buf_free(&reply);
+}
+
+TEST_P(XdrCallTest, GraphsTravelBothWays) {
+  ASSERT_NO_FATAL_FAILURE(start(2, GetParam(), "xdr"));
+  std::vector<Node> list(100);
+  for (size_t i = 0; i < list.size(); ++i)
+    list[i] = Node{static_cast<int32_t>(i),
+                   i + 1 < list.size() ? &list[i + 1] : nullptr, &list[0]};
+  clv_buf args;
+  clv_buf_init(&args);
+  ASSERT_EQ(clv_buf_put_pointer(&args, list.data(), putNode), CLV_OK);
+  ASSERT_EQ(clv_buf_put_pending(&args), CLV_OK);
+  clv_future *f = clv_call(1, kListSum, &args);
+  ASSERT_NE(f, nullptr) << clv_last_error();
+  EXPECT_EQ(args.graph, nullptr) << "taken with the arguments";
+  clv_buf reply;
+  ASSERT_EQ(clv_wait(f, &reply), CLV_OK) << clv_last_error();
+  int64_t sum = 0;
+  ASSERT_EQ(clv_buf_get_values(&reply, CLV_I64, &sum, 1), CLV_OK);
+  EXPECT_EQ(sum, 99 * 100 / 2);
+  Node *a = getNodePointer(&reply);
+  Node *shared = getNodePointer(&reply);
+  ASSERT_EQ(clv_buf_get_pending(&reply), CLV_OK) << clv_last_error();
+  expectRing(a, shared, Ring());
+  clv_buf_free(&reply); // with the nodes: the leak checker sees it
+}
+
+TEST_P(XdrCallTest, QueuedObjectsNotWrittenAreRefused) {
+  ASSERT_NO_FATAL_FAILURE(start(2, GetParam(), "xdr"));
+  Node n{1, nullptr, nullptr};
+  clv_buf args;
+  clv_buf_init(&args);
+  ASSERT_EQ(clv_buf_put_pointer(&args, &n, putNode), CLV_OK);
+  EXPECT_EQ(clv_call(1, kListSum, &args), nullptr);
+  EXPECT_STREQ(clv_last_error(),
+               "call to function 1: its arguments have 1 objects of a pointer "
+               "graph queued and not written (clv_buf_put_pending)");
+  EXPECT_EQ(args.data, nullptr) << "taken all the same";
+  EXPECT_EQ(args.graph, nullptr);
+
+  clv_buf none;
+  clv_buf_init(&none);
+  clv_future *f = clv_call(1, kLeaveQueued, &none);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(clv_wait(f, nullptr), CLV_E_ENCODE);
+  EXPECT_STREQ(clv_last_error(),
+               "call to 'leave_queued' on node 1: the reply has objects of a "
+               "pointer graph queued and not written (clv_buf_put_pending)");
+}
+
+INSTANTIATE_TEST_SUITE_P(Pass, XdrCallTest, ::testing::Values("copy", "share"));
+
+} // namespace
