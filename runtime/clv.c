@@ -22,6 +22,19 @@
 /// Each node also lists the futures it made and has not waited for, so that
 /// clv_finalize can report the failed ones and release them all.
 ///
+/// A node that stops answering (CLEAVE_CALL_TIMEOUT): every serving loop (the
+/// waits, the idle workers, clv_finalize) looks at the calls its node made
+/// once the oldest may have run out of time, or once a node was lost, and
+/// sleeps no longer than until then. A call past the limit loses its node for
+/// the process (`lost`): the other calls to it are canceled as their callers
+/// look, later ones fail at once, and what the node answers is dropped. On
+/// threads the callee still holds a call given up this way, so caller and
+/// callee hand the future over through its atomic `state`, and the last to
+/// let go of it frees it.
+///
+/// A call that crashes the process says so first: clv_init gives the crash
+/// signals a handler (see on_crash) that names the node and the call.
+///
 /// Not supported (the generated code never does it): waiting on a future from
 /// another node than the one that made the call (refused with CLV_E_USAGE),
 /// and making calls or waiting on threads other than the nodes' own.
@@ -37,6 +50,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -1261,10 +1275,26 @@ typedef struct context {
 /// A deadline on CLOCK_MONOTONIC in nanoseconds; NO_DEADLINE: wait for ever.
 #define NO_DEADLINE INT64_MAX
 
+/// Who holds a call of the threads transport once it is sent (a future's
+/// `state`). The callee normally claims the call to write its outcome; a
+/// caller that gives the call up (CLEAVE_CALL_TIMEOUT) takes it back instead,
+/// and the callee then drops what it comes up with. The future lives until
+/// both sides have let go of it.
+enum {
+  CALL_RUNNING,   ///< sent; the callee may still answer
+  CALL_CLAIMED,   ///< the callee writes the outcome: `done` follows
+  CALL_ABANDONED, ///< given up by the caller; the callee still holds it
+  CALL_ORPHANED,  ///< released by the caller as well: the callee frees it
+  CALL_LET_GO     ///< the callee let go of it: the caller alone holds it
+};
+
 struct clv_future {
   clv_future *next; ///< in the callee's queue
   // The call, read by the callee.
   uint32_t fn;
+  /// Threads: a CALL_ value. Away from `done`, which a waiting caller reads
+  /// over and over: the callee's claim does not take that cache line from it.
+  atomic_int state;
   clv_buf args;
   context callee;
   // The caller's side, touched by the caller's thread only.
@@ -1273,7 +1303,9 @@ struct clv_future {
   clv_buf local;
   clv_future *made_prev; ///< in the caller's list of futures not waited for
   clv_future *made_next; ///< (or, released, in its list of spare futures)
-  // The outcome, written by the callee before it publishes `done`.
+  int64_t deadline; ///< when the call counts as lost (CLEAVE_CALL_TIMEOUT)
+  // The outcome, written by the callee before it publishes `done` (or by the
+  // caller, when it gives the call up).
   atomic_int done;
   clv_status status;
   clv_buf reply;
@@ -1291,6 +1323,9 @@ typedef struct node {
   atomic_size_t queued; ///< its length, read without the mutex when spinning
   atomic_int stop;      ///< the worker leaves (set when no call is pending)
   atomic_int sleeping;  ///< the node's thread is in pthread_cond_(timed)wait
+  /// Threads: calls to this node given up by their callers that it still
+  /// holds (queued or running): while there are any, it cannot be stopped.
+  atomic_long orphans;
   int index;
   pthread_t thread;
   // Touched only by the node's own thread, and by clv_finalize once the
@@ -1299,6 +1334,8 @@ typedef struct node {
   clv_future *made_last;               ///< for, oldest first
   clv_future *spare;                   ///< released futures kept for reuse
   int spare_count;
+  int64_t check_at;   ///< when a call made here may run out of time next
+  unsigned lost_seen; ///< lost_generation when those calls were last checked
 } node;
 
 typedef enum transport_kind { TRANSPORT_THREADS, TRANSPORT_MPI } transport_kind;
@@ -1313,9 +1350,21 @@ static int node_count; ///< 0 when the runtime is not running
 static int oversubscribed;
 static clv_program program;
 static pthread_t main_thread;
-/// Calls queued or running on any node: clv_finalize waits for 0.
+/// Calls queued or running on any node and not given up: clv_finalize waits
+/// for 0.
 static atomic_long pending;
 static atomic_int finalizing;
+/// Seconds a call may go without a reply before its node counts as lost
+/// (CLEAVE_CALL_TIMEOUT), and the same in nanoseconds; 0: no limit.
+static double call_timeout_s;
+static int64_t call_timeout_ns;
+/// Per node, whether this process lost it (a call to it got no reply in
+/// time); read by every thread.
+static atomic_uchar *lost;
+/// Counts losses, so that each node notices a new one and cancels its calls.
+static atomic_uint lost_generation;
+/// Set by clv_fail_call: the program ends, clv_finalize waits for nothing.
+static atomic_int failing;
 
 #ifdef CLEAVE_HAVE_MPI
 static int mpi_progress(void);
@@ -1327,6 +1376,10 @@ static void mpi_answer(clv_future *f, clv_status status);
 static _Thread_local context here;
 /// How many calls this thread is serving (nested in waits).
 static _Thread_local int serving;
+/// The function of the call this thread runs (NULL outside any call) and the
+/// node that made it: serve() sets them, the crash handler reads them.
+static _Thread_local const char *volatile crash_call_name;
+static _Thread_local volatile int crash_call_caller;
 
 int clv_nodes(void) { return node_count; }
 
@@ -1462,10 +1515,11 @@ static clv_future *take_call(node *n) {
   return f;
 }
 
-/// Sleeps on \p n's condition variable until it has a call, finished(), or
-/// \p deadline passes. `sleeping` spares the completing side the mutex and the
-/// signal while nobody sleeps: the sleeper stores it before it looks at `done`,
-/// complete() stores `done` before it looks at `sleeping`, all sequentially
+/// Sleeps on \p n's condition variable until it has a call, finished(), a
+/// node was lost, or \p deadline passes. `sleeping` spares the completing
+/// side the mutex and the signal while nobody sleeps: the sleeper stores it
+/// before it looks at `done` (or at lost_generation), complete() stores `done`
+/// (lose() the generation) before it looks at `sleeping`, all sequentially
 /// consistent, so at least one of them sees the other's store and no wake-up
 /// is lost. Calls are queued and `stop` set under the mutex.
 static void sleep_until(node *n, const awaited *w, int64_t deadline) {
@@ -1474,7 +1528,8 @@ static void sleep_until(node *n, const awaited *w, int64_t deadline) {
   lock(n);
   atomic_store(&n->sleeping, 1);
   int timed_out = 0;
-  while (!n->head && !finished(n, w) && !timed_out) {
+  while (!n->head && !finished(n, w) && !timed_out &&
+         atomic_load(&lost_generation) == n->lost_seen) {
     if (deadline == NO_DEADLINE)
       pthread_cond_wait(&n->wake, &n->mutex);
     else
@@ -1491,19 +1546,52 @@ static void wake(node *n) {
   unlock(n);
 }
 
-/// Publishes the outcome of \p f and wakes its caller if it sleeps. The caller
-/// may release f as soon as `done` is set, so f is not touched after that.
-static void complete(clv_future *f, clv_status status) {
+/// Whether this process lost node \p index. Relaxed: a late look only lets
+/// through a reply that raced with the loss, as if it had come just before.
+static int is_lost(int index) {
+  return atomic_load_explicit(&lost[index], memory_order_relaxed);
+}
+
+/// Counts the end of a call (threads). The last call to end while
+/// clv_finalize waits wakes node 0. Both sides use sequentially consistent
+/// operations, so either finalize sees pending == 0 or this sees finalizing.
+static void call_over(void) {
+  if (atomic_fetch_sub(&pending, 1) == 1 && atomic_load(&finalizing))
+    wake(&nodes[0]);
+}
+
+/// The callee's side of a call it does not answer (its caller gave it up, or
+/// its node was lost): what it had for a reply is dropped. The last of
+/// caller and callee to let go of the future frees it.
+static void let_go(clv_future *f) {
+  clv_buf_free(&f->reply); // the caller does not touch it until then
+  int state = atomic_exchange(&f->state, CALL_LET_GO);
+  if (state != CALL_RUNNING) // the caller had given it up
+    atomic_fetch_sub(&nodes[f->callee.node].orphans, 1);
+  if (state == CALL_ORPHANED) // and released it
+    free(f);
+}
+
+/// Publishes the outcome of the served call \p f (\p status, its reply, and
+/// \p message, which is "" on success) and wakes its caller if it sleeps; or
+/// drops it when the caller gave the call up or this node was lost (a late
+/// reply). The caller may release f as soon as `done` is set, so f is not
+/// touched after that.
+static void complete(clv_future *f, clv_status status, const char *message) {
+  int state = CALL_RUNNING;
+  if (is_lost(f->callee.node) ||
+      !atomic_compare_exchange_strong(&f->state, &state, CALL_CLAIMED)) {
+    let_go(f);
+    return;
+  }
   node *caller = &nodes[f->caller];
+  if (status != CLV_OK) // f->message is "" already
+    memcpy(f->message, message, strlen(message) + 1);
   f->status = status;
   atomic_store(&f->done, 1);
   if (atomic_load(&caller->sleeping))
     wake(caller);
-  // The last call to end while clv_finalize waits wakes node 0. Both sides use
-  // sequentially consistent operations, so either finalize sees pending == 0
-  // or this sees finalizing.
-  if (atomic_fetch_sub(&pending, 1) == 1 && atomic_load(&finalizing))
-    wake(&nodes[0]);
+  call_over();
 }
 
 const char *clv_status_text(clv_status status) {
@@ -1562,23 +1650,116 @@ static void describe_call(const clv_future *f, char out[MESSAGE_SIZE]) {
              f->fn, f->callee.node);
 }
 
+/// Marks node \p index lost for this process and wakes the sleeping nodes,
+/// so that each gives up the calls it made to it.
+static void lose(int index) {
+  atomic_store(&lost[index], 1);
+  atomic_fetch_add(&lost_generation, 1);
+  if (transport == TRANSPORT_THREADS)
+    for (int i = 0; i < local_nodes; ++i)
+      if (atomic_load(&nodes[i].sleeping))
+        wake(&nodes[i]);
+}
+
+/// Ends the call \p f, made by this thread's node, with \p status:
+/// CLV_E_PEER_LOST (no reply in time) or CLV_E_CANCELED (its node was lost).
+/// Returns 0 and changes nothing when the callee has just claimed the call
+/// (threads): its reply is about to come.
+static int give_up(clv_future *f, clv_status status) {
+  if (transport == TRANSPORT_THREADS) {
+    int state = CALL_RUNNING;
+    if (atomic_compare_exchange_strong(&f->state, &state, CALL_ABANDONED))
+      atomic_fetch_add(&nodes[f->callee.node].orphans, 1); // held by the callee
+    else if (state == CALL_CLAIMED)
+      return 0;
+  }
+  char why[MESSAGE_SIZE];
+  if (status == CLV_E_PEER_LOST)
+    snprintf(why, sizeof why,
+             ": no reply within %g s (CLEAVE_CALL_TIMEOUT); node %d may have "
+             "stopped or crashed",
+             call_timeout_s, f->callee.node);
+  else
+    snprintf(why, sizeof why, ": canceled: node %d was lost", f->callee.node);
+  describe_call(f, f->message);
+  append(f->message, why);
+  f->status = status;
+  atomic_store(&f->done, 1);
+  if (transport == TRANSPORT_THREADS)
+    call_over();
+  return 1;
+}
+
+/// Gives up the calls node \p n (this thread's) made that are still out and
+/// will get no reply: one that had none within CLEAVE_CALL_TIMEOUT loses its
+/// node (CLV_E_PEER_LOST), and the calls to a lost node are canceled
+/// (CLV_E_CANCELED). Looks only when a call may have run out of time or a
+/// node was lost since it last looked. Returns whether it gave a call up.
+static int watch_calls(node *n) {
+  if (call_timeout_ns == 0) // no limit: no node is ever lost
+    return 0;
+  int64_t now = now_ns();
+  unsigned generation = atomic_load(&lost_generation);
+  if (now < n->check_at && generation == n->lost_seen)
+    return 0;
+  n->lost_seen = generation;
+  int gave_up = 0;
+  int64_t next = NO_DEADLINE;
+  // The list is in the order the calls were sent, and each has the same time,
+  // so the calls past it come first: a node is lost by the oldest call to
+  // it, the later ones are canceled.
+  for (clv_future *f = n->made_first; f; f = f->made_next) {
+    if (is_done(f))
+      continue;
+    int target = f->callee.node;
+    if (is_lost(target)) {
+      if (give_up(f, CLV_E_CANCELED)) {
+        gave_up = 1;
+        continue;
+      }
+    } else if (f->deadline <= now && give_up(f, CLV_E_PEER_LOST)) {
+      lose(target);
+      gave_up = 1;
+      continue;
+    }
+    if (f->deadline < next) // past already when its reply is on its way
+      next = f->deadline;
+  }
+  n->check_at = next;
+  return gave_up;
+}
+
 static int serve_until(node *n, const awaited *w, int64_t deadline);
 
 /// Runs the call \p f on this thread in the callee's context, then completes
 /// it. Serving can nest inside a wait, so the waiting code's context and
 /// message are put back afterwards.
 static void serve(clv_future *f) {
+  // On threads a call given up by its caller, or sent to this node before it
+  // was lost, is not run (on mpi callers give calls up on their side only).
+  if (transport == TRANSPORT_THREADS &&
+      (atomic_load(&f->state) != CALL_RUNNING || is_lost(f->callee.node))) {
+    clv_buf_free(&f->args);
+    let_go(f);
+    return;
+  }
 #ifdef CLEAVE_HAVE_MPI
   const clv_future *since = home()->made_last;
 #endif
   context outer = here;
   char outer_error[MESSAGE_SIZE];
   memcpy(outer_error, last_error, sizeof outer_error);
+  const char *outer_name = crash_call_name;
+  int outer_caller = crash_call_caller;
   here = f->callee;
   ++serving;
   last_error[0] = '\0'; // what the entry leaves here explains its failure
 
   clv_status status;
+  // The message is the callee's own until complete(): on threads the caller
+  // may give the call up meanwhile and write one of its own.
+  char message[MESSAGE_SIZE];
+  message[0] = '\0';
   const clv_function *fn = function_of(f);
   if (!fn) {
     status = CLV_E_NO_SUCH_FUNCTION;
@@ -1587,9 +1768,11 @@ static void serve(clv_future *f) {
              ": no function with id %" PRIu32
              " in this program (it has %" PRIu32 ")",
              f->fn, program.count);
-    describe_call(f, f->message);
-    append(f->message, detail);
+    describe_call(f, message);
+    append(message, detail);
   } else {
+    crash_call_name = fn->name ? fn->name : "?";
+    crash_call_caller = f->caller;
     status = fn->entry(&f->args, &f->reply);
 #ifdef CLEAVE_HAVE_MPI
     // On mpi a call replies only once the calls it made have completed, so
@@ -1611,32 +1794,37 @@ static void serve(clv_future *f) {
     }
     end_writing(&f->reply); // the caller only reads it
     if (status != CLV_OK) {
-      describe_call(f, f->message);
-      append(f->message, ": ");
-      append(f->message, why);
+      describe_call(f, message);
+      append(message, ": ");
+      append(message, why);
       if (last_error[0]) {
-        append(f->message, ": ");
-        append(f->message, last_error);
+        append(message, ": ");
+        append(message, last_error);
       }
     }
   }
   clv_buf_free(&f->args);
 #ifdef CLEAVE_HAVE_MPI
-  if (transport == TRANSPORT_MPI)
+  if (transport == TRANSPORT_MPI) {
+    memcpy(f->message, message, strlen(message) + 1);
     mpi_answer(f, status); // may set last_error, put back below
+  }
 #endif
 
   --serving;
   here = outer;
+  crash_call_name = outer_name;
+  crash_call_caller = outer_caller;
   memcpy(last_error, outer_error, sizeof last_error);
   if (transport == TRANSPORT_THREADS)
-    complete(f, status);
+    complete(f, status, message);
 }
 
 /// Serves the calls queued for \p n until finished(n, w), sleeping when there
 /// is nothing to do; returns 1 then, or 0 when \p deadline passes first. A
 /// call being served runs to its end, so the deadline is checked between
-/// calls.
+/// calls. Meanwhile it gives up the calls n made that get no reply
+/// (watch_calls), waking for that when the next may run out of time.
 static int serve_until(node *n, const awaited *w, int64_t deadline) {
   for (;;) {
     if (finished(n, w))
@@ -1651,6 +1839,8 @@ static int serve_until(node *n, const awaited *w, int64_t deadline) {
     if (transport == TRANSPORT_MPI && mpi_progress())
       continue;
 #endif
+    if (watch_calls(n))
+      continue;
     if (deadline != NO_DEADLINE && now_ns() >= deadline)
       return 0;
     if (transport == TRANSPORT_MPI) {
@@ -1658,8 +1848,9 @@ static int serve_until(node *n, const awaited *w, int64_t deadline) {
         sched_yield();
       continue;
     }
-    if (!spin(n, w, deadline))
-      sleep_until(n, w, deadline);
+    int64_t until = n->check_at < deadline ? n->check_at : deadline;
+    if (!spin(n, w, until))
+      sleep_until(n, w, until);
   }
 }
 
@@ -1695,9 +1886,9 @@ static clv_future *new_future(node *self) {
 }
 
 /// Releases the storage of \p f and takes it off its node's list of futures
-/// not waited for; keeps it for reuse unless SPARE_FUTURES are kept already.
+/// not waited for; keeps it for reuse unless SPARE_FUTURES are kept already,
+/// or leaves it to its callee, which still holds a call given up.
 static void release_future(node *self, clv_future *f) {
-  clv_buf_free(&f->reply);
   clv_buf_free(&f->local);
   if (f->made_prev)
     f->made_prev->made_next = f->made_next;
@@ -1707,6 +1898,10 @@ static void release_future(node *self, clv_future *f) {
     f->made_next->made_prev = f->made_prev;
   else
     self->made_last = f->made_prev;
+  if (atomic_load(&f->state) == CALL_ABANDONED &&
+      atomic_exchange(&f->state, CALL_ORPHANED) == CALL_ABANDONED)
+    return; // the callee frees it and its reply when it lets go (let_go)
+  clv_buf_free(&f->reply);
   if (self->spare_count >= SPARE_FUTURES) {
     free(f);
     return;
@@ -1758,6 +1953,26 @@ static clv_future *send_call(int target, uint32_t fn, clv_buf *args,
   f->status = CLV_OK;
   clv_buf_init(&f->reply);
   f->message[0] = '\0';
+  atomic_init(&f->state, CALL_RUNNING);
+  f->deadline = NO_DEADLINE;
+  if (call_timeout_ns > 0) {
+    f->deadline = now_ns() + call_timeout_ns;
+    if (f->deadline < home()->check_at)
+      home()->check_at = f->deadline;
+  }
+  if (is_lost(target)) { // failed at once, as a wait for it says
+    char why[MESSAGE_SIZE];
+    snprintf(why, sizeof why,
+             ": node %d was lost: an earlier call to it got no reply within "
+             "%g s (CLEAVE_CALL_TIMEOUT)",
+             target, call_timeout_s);
+    describe_call(f, f->message);
+    append(f->message, why);
+    clv_buf_free(&f->args);
+    f->status = CLV_E_PEER_LOST;
+    atomic_store(&f->done, 1);
+    return f;
+  }
 #ifdef CLEAVE_HAVE_MPI
   if (transport == TRANSPORT_MPI)
     return mpi_send_call(target, f);
@@ -1824,12 +2039,15 @@ int clv_test(const clv_future *f) {
     set_error("test of a null future");
     return -1;
   }
+  if (node_count > 0 && !is_done(f)) {
 #ifdef CLEAVE_HAVE_MPI
-  // Receiving is the only way a reply arrives on mpi; calls that arrive are
-  // queued, not served.
-  if (transport == TRANSPORT_MPI && node_count > 0 && !is_done(f))
-    mpi_progress();
+    // Receiving is the only way a reply arrives on mpi; calls that arrive are
+    // queued, not served.
+    if (transport == TRANSPORT_MPI)
+      mpi_progress();
 #endif
+    watch_calls(home());
+  }
   return is_done(f);
 }
 
@@ -2184,6 +2402,11 @@ static clv_future *made_with_id(uint64_t id) {
 /// Completes the future the reply \p header from \p source is for.
 static void receive_reply(int source, const clv_wire_header *header,
                           clv_status status, const char *why, clv_buf payload) {
+  // A lost node may answer after all: its calls here have ended already.
+  if (is_lost(source)) {
+    clv_buf_free(&payload);
+    return;
+  }
   clv_future *f = made_with_id(header->call_id);
   if (!f || f->callee.node != source || is_done(f))
     mpi_fatal("a reply from node %d to call %" PRIu64
@@ -2308,15 +2531,11 @@ static clv_status start_mpi(int *argc, char ***argv, int *count) {
               "before; the runtime starts it, once per process");
     return CLV_E_USAGE;
   }
+  // The runtime starts no thread on mpi and makes every MPI call from this
+  // one, so a library that offers only MPI_THREAD_SINGLE (SimGrid's SMPI)
+  // serves as well, as long as the program starts no thread of its own.
   int provided = MPI_THREAD_SINGLE;
   MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
-  if (provided < MPI_THREAD_FUNNELED) {
-    MPI_Finalize();
-    set_error("CLEAVE_TRANSPORT='mpi': the MPI library offers thread level "
-              "%d, the runtime needs MPI_THREAD_FUNNELED",
-              provided);
-    return CLV_E_USAGE;
-  }
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, count);
   // Processes polling on more processes than processors yield when idle, as
@@ -2334,9 +2553,33 @@ static clv_status start_mpi(int *argc, char ***argv, int *count) {
 static clv_status release_unwaited(void);
 static void destroy_nodes(int ready);
 
+/// The first node this process lost, or -1.
+static int first_lost(void) {
+  for (int i = 0; i < node_count; ++i)
+    if (is_lost(i))
+      return i;
+  return -1;
+}
+
+/// Ends the job when this process lost a node (CLEAVE_CALL_TIMEOUT), once the
+/// calls nobody waited for are reported: the lost node may never take its
+/// stop message nor finalize MPI, so MPI_Finalize, or a send to it, could
+/// wait for ever.
+static void end_job_if_lost(void) {
+  int gone = first_lost();
+  if (gone < 0)
+    return;
+  release_unwaited();
+  mpi_fatal("node %d was lost (a call to it got no reply within %g s, "
+            "CLEAVE_CALL_TIMEOUT) and cannot stop in order: ending every "
+            "process",
+            gone, call_timeout_s);
+}
+
 /// Completes every send, releases the runtime and stops MPI; returns what
 /// release_unwaited() does.
 static clv_status stop_mpi(void) {
+  end_job_if_lost();
   for (size_t i = 0; i < send_count; ++i) {
     MPI_Wait(&sends[i].request, MPI_STATUS_IGNORE);
     free(sends[i].header);
@@ -2373,6 +2616,115 @@ static clv_status finalize_mpi(void) {
   return stop_mpi();
 }
 #endif
+
+// ---------------------------------------------------------------------------
+// Crashes
+//
+// A call that crashes takes its process down, and with it every node
+// (threads) or the job (mpi: mpirun ends the others). Before it goes, a
+// handler names the node and the call from what serve() keeps for it in
+// thread-locals, with write(2) only: stdio and malloc are not
+// async-signal-safe. It then restores the default action and raises the
+// signal again, so that the exit status shows it.
+
+/// The signals of a crash, with their names for the message.
+static const struct crash_signal {
+  int number;
+  const char *name;
+} crash_signals[] = {{SIGSEGV, "SIGSEGV"}, {SIGBUS, "SIGBUS"},
+                     {SIGFPE, "SIGFPE"},   {SIGILL, "SIGILL"},
+                     {SIGABRT, "SIGABRT"}};
+enum { CRASH_SIGNALS = sizeof crash_signals / sizeof crash_signals[0] };
+/// Which of them clv_init gave on_crash.
+static int crash_handled[CRASH_SIGNALS];
+
+/// Appends \p text to \p out, which holds \p used of its \p size bytes,
+/// cutting it to fit; returns the new length. Async-signal-safe.
+static size_t put_text(char *out, size_t used, size_t size, const char *text) {
+  while (*text && used < size)
+    out[used++] = *text++;
+  return used;
+}
+
+/// As put_text for the decimal digits of \p value (0 or more).
+static size_t put_number(char *out, size_t used, size_t size, int value) {
+  char digits[16];
+  int count = 0;
+  do
+    digits[count++] = (char)('0' + value % 10);
+  while ((value /= 10) > 0);
+  while (count > 0 && used < size)
+    out[used++] = digits[--count];
+  return used;
+}
+
+/// The handler of the crash signals: "cleave: node N crashed (SIGSEGV) while
+/// running a call to 'NAME' from node M" (or "outside any call") on stderr,
+/// then the signal again with its default action.
+static void on_crash(int number) {
+  const char *name = "?";
+  for (int i = 0; i < CRASH_SIGNALS; ++i)
+    if (crash_signals[i].number == number)
+      name = crash_signals[i].name;
+  char message[2 * MESSAGE_SIZE];
+  size_t size = sizeof message - 1; // and the newline
+  size_t n = put_text(message, 0, size, "cleave: node ");
+  n = put_number(message, n, size, here.node);
+  n = put_text(message, n, size, " crashed (");
+  n = put_text(message, n, size, name);
+  const char *call = crash_call_name;
+  if (call) {
+    n = put_text(message, n, size, ") while running a call to '");
+    n = put_text(message, n, size, call);
+    n = put_text(message, n, size, "' from node ");
+    n = put_number(message, n, size, crash_call_caller);
+  } else {
+    n = put_text(message, n, size, ") outside any call");
+  }
+  message[n++] = '\n';
+  ssize_t written = write(STDERR_FILENO, message, n);
+  (void)written; // nothing is left to do about a failed write
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(number, &action, NULL);
+  raise(number); // delivered when the handler returns
+}
+
+/// Gives on_crash the crash signals whose action is still the default: a
+/// handler of the program's own stays. clv_init calls it before it starts MPI,
+/// whose library would otherwise take them with handlers of its own.
+static void install_crash_handlers(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_crash;
+  sigemptyset(&action.sa_mask);
+  for (int i = 0; i < CRASH_SIGNALS; ++i) {
+    struct sigaction old;
+    crash_handled[i] =
+        sigaction(crash_signals[i].number, NULL, &old) == 0 &&
+        !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL &&
+        sigaction(crash_signals[i].number, &action, NULL) == 0;
+  }
+}
+
+/// Gives the signals install_crash_handlers took their default action back,
+/// unless the program has set a handler of its own since.
+static void restore_crash_handlers(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  for (int i = 0; i < CRASH_SIGNALS; ++i) {
+    struct sigaction current;
+    if (crash_handled[i] &&
+        sigaction(crash_signals[i].number, NULL, &current) == 0 &&
+        !(current.sa_flags & SA_SIGINFO) && current.sa_handler == on_crash)
+      sigaction(crash_signals[i].number, &action, NULL);
+    crash_handled[i] = 0;
+  }
+}
 
 // ---------------------------------------------------------------------------
 // Start and stop
@@ -2449,6 +2801,32 @@ static clv_status read_max_message(void) {
 }
 #endif
 
+/// Reads CLEAVE_CALL_TIMEOUT into call_timeout_s and call_timeout_ns (0 when
+/// unset or empty).
+static clv_status read_call_timeout(void) {
+  const char *value = getenv("CLEAVE_CALL_TIMEOUT");
+  call_timeout_s = 0;
+  call_timeout_ns = 0;
+  if (!value || !*value)
+    return CLV_OK;
+  // strtod alone would take spaces, signs, "inf" and "nan".
+  char *end = NULL;
+  double seconds = 0;
+  if ((*value >= '0' && *value <= '9') || *value == '.')
+    seconds = strtod(value, &end);
+  if (!end || *end || !(seconds > 0) || seconds > MAX_TIMEOUT_S) {
+    set_error("CLEAVE_CALL_TIMEOUT='%s': give the seconds a call may go "
+              "without a reply before its node counts as lost, a number "
+              "above 0 and at most 1e9 (unset or empty: no limit)",
+              value);
+    return CLV_E_USAGE;
+  }
+  call_timeout_s = seconds;
+  int64_t ns = (int64_t)(seconds * 1e9);
+  call_timeout_ns = ns > 0 ? ns : 1;
+  return CLV_OK;
+}
+
 /// Sets \p *enc to CLEAVE_ENCODING's encoding, or \p prog's when it is unset.
 static clv_status read_encoding(const clv_program *prog, clv_encoding *enc) {
   const char *value = getenv("CLEAVE_ENCODING");
@@ -2477,14 +2855,16 @@ static clv_status read_encoding(const clv_program *prog, clv_encoding *enc) {
 }
 
 /// Reads CLEAVE_TRANSPORT, CLEAVE_PASS, CLEAVE_ENCODING (else \p prog's
-/// encoding), and CLEAVE_NODES (threads) or CLEAVE_MAX_MESSAGE (mpi, where the
-/// node count comes from MPI later).
+/// encoding), CLEAVE_CALL_TIMEOUT, and CLEAVE_NODES (threads) or
+/// CLEAVE_MAX_MESSAGE (mpi, where the node count comes from MPI later).
 static clv_status read_environment(const clv_program *prog,
                                    transport_kind *kind, int *count,
                                    int *share, clv_encoding *enc) {
   clv_status status = read_transport(kind);
   if (status == CLV_OK)
     status = read_encoding(prog, enc);
+  if (status == CLV_OK)
+    status = read_call_timeout();
   if (status != CLV_OK)
     return status;
   const char *pass = getenv("CLEAVE_PASS");
@@ -2565,6 +2945,12 @@ static void destroy_nodes(int ready) {
   }
   free(nodes);
   nodes = NULL;
+  free(lost);
+  lost = NULL;
+  atomic_store(&lost_generation, 0);
+  call_timeout_s = 0;
+  call_timeout_ns = 0;
+  restore_crash_handlers();
   node_count = 0;
   local_nodes = 0;
   transport = TRANSPORT_THREADS;
@@ -2579,9 +2965,11 @@ static void destroy_nodes(int ready) {
 /// CLOCK_MONOTONIC, as now_ns() does.
 static int init_node(node *n, int index) {
   n->index = index;
+  n->check_at = NO_DEADLINE;
   atomic_init(&n->queued, 0);
   atomic_init(&n->stop, 0);
   atomic_init(&n->sleeping, 0);
+  atomic_init(&n->orphans, 0);
   if (pthread_mutex_init(&n->mutex, NULL) != 0)
     return 0;
   pthread_condattr_t attributes;
@@ -2615,11 +3003,14 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
     return status;
   int local = count;
   oversubscribed = count > sysconf(_SC_NPROCESSORS_ONLN);
+  install_crash_handlers();
 #ifdef CLEAVE_HAVE_MPI
   if (kind == TRANSPORT_MPI) {
     status = start_mpi(argc, argv, &count);
-    if (status != CLV_OK)
+    if (status != CLV_OK) {
+      restore_crash_handlers();
       return status;
+    }
     local = 1;
     clv_program signed_as = *prog; // the encoding in use, not the program's
     signed_as.encoding = enc;
@@ -2629,10 +3020,18 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
 
   // aligned_alloc wants a multiple of the alignment: sizeof(node) is one.
   nodes = aligned_alloc(_Alignof(node), (size_t)local * sizeof(node));
-  if (!nodes) {
+  lost = malloc((size_t)count * sizeof *lost);
+  if (!nodes || !lost) {
+    free(nodes);
+    nodes = NULL;
+    free(lost);
+    lost = NULL;
+    restore_crash_handlers();
     set_error("out of memory for %d nodes", local);
     status = CLV_E_NOMEM;
   } else {
+    for (int i = 0; i < count; ++i)
+      atomic_init(&lost[i], 0);
     memset(nodes, 0, (size_t)local * sizeof(node));
     node_count = count; // the workers read these as soon as they start
     local_nodes = local;
@@ -2689,15 +3088,40 @@ clv_status clv_finalize(void) {
               "outside any call");
     return CLV_E_USAGE;
   }
+  // The program ends after a failed call: a call still out may never end.
+  if (atomic_load(&failing)) {
+    set_error("clv_finalize after clv_fail_call: the program ends without "
+              "waiting for the calls still out");
+    return CLV_E_CANCELED;
+  }
 #ifdef CLEAVE_HAVE_MPI
-  if (transport == TRANSPORT_MPI)
+  if (transport == TRANSPORT_MPI) {
+    // Node 0's calls first, which finalize_mpi then finds completed: a node
+    // lost meanwhile ends the job before any rank is told to stop, so none is
+    // in MPI_Finalize (Open MPI's mpirun has been seen to crash when an abort
+    // met ranks there).
+    awaited all = {.made = 1};
+    serve_until(home(), &all, NO_DEADLINE);
+    end_job_if_lost();
     return finalize_mpi();
+  }
 #endif
   // Calls nobody waited on may still be queued or running, some perhaps for
   // node 0: serve node 0 until none is left, so no worker is stopped while a
   // call could still reach it.
   atomic_store(&finalizing, 1);
   serve_until(&nodes[0], NULL, NO_DEADLINE);
+  // The thread of a lost node may still be in a call it was given: it
+  // cannot be stopped, nor the runtime released under it.
+  for (int i = 0; i < node_count; ++i)
+    if (atomic_load(&nodes[i].orphans) > 0) {
+      set_error("clv_finalize: node %d was lost (no reply within %g s, "
+                "CLEAVE_CALL_TIMEOUT) and its thread is still in a call: the "
+                "runtime cannot stop it and stays up; call clv_finalize again "
+                "once that call has returned, or end the program",
+                i, call_timeout_s);
+      return CLV_E_PEER_LOST;
+    }
   stop_workers(node_count);
   clv_status status = release_unwaited();
   destroy_nodes(node_count);
@@ -2715,5 +3139,9 @@ void clv_fail_call(const char *name) {
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
 #endif
+  // exit runs the program's atexit handlers, the generated code's
+  // clv_finalize among them, which must not wait for a call that may never
+  // end.
+  atomic_store(&failing, 1);
   exit(1);
 }

@@ -15,10 +15,15 @@
 ///            runs `main`; on every other rank clv_init does not return: it
 ///            serves calls until node 0's clv_finalize stops every rank, then
 ///            finalizes MPI and exits the process with status 0. clv_init
-///            starts MPI (MPI_Init_thread, MPI_THREAD_FUNNELED), so it runs
-///            once per process and the program must not start MPI itself; all
-///            MPI calls come from the thread that called clv_init, which makes
-///            progress by polling while it waits. A served call replies once
+///            starts MPI (MPI_Init_thread, asking for MPI_THREAD_FUNNELED;
+///            MPI_THREAD_SINGLE, all SimGrid's SMPI offers, does too, as the
+///            runtime starts no thread on mpi), so it runs once per process
+///            and the program must not start MPI itself; all MPI calls come
+///            from the thread that called clv_init, which makes progress by
+///            polling while it waits. Under SMPI, whose ranks share one
+///            process, clv_finalize must be called before main returns
+///            (handlers registered with atexit run only when the simulation
+///            ends), as the generated main does. A served call replies once
 ///            the calls it made have completed, waited for or not. Messages
 ///            travel on MPI_COMM_WORLD with a tag of their own (clv_wire.h).
 ///            A message carries at most CLEAVE_MAX_MESSAGE bytes of arguments
@@ -48,12 +53,40 @@
 /// (default, and the only choice, on mpi: share is refused there) copies the
 /// region in and the written part back, as a distributed transport must.
 ///
+/// A node that stops answering (environment variable CLEAVE_CALL_TIMEOUT, in
+/// seconds: a number above 0, at most 1e9; unset or empty, no limit; anything
+/// else is refused by clv_init with CLV_E_USAGE). When set, a call that has had
+/// no reply that long after it was sent loses its node: the caller's waits
+/// (clv_wait, clv_wait_timeout, clv_wait_any, clv_test, and those inside
+/// clv_finalize; any of them, for any call of the caller's still out)
+/// complete the call with CLV_E_PEER_LOST, "call to 'NAME' on node N: no
+/// reply within S s (CLEAVE_CALL_TIMEOUT); node N may have stopped or
+/// crashed". Node N is then lost for the whole process (on threads, for
+/// every node): the other calls to it still out complete with CLV_E_CANCELED,
+/// "call to 'NAME' on node N: canceled: node N was lost", as their callers
+/// wait or test; later calls to it fail at once with CLV_E_PEER_LOST; and
+/// what it still answers is dropped. The time counts from the sending, its
+/// wait in the node's queue included (a node serves calls only while it waits
+/// or between its own calls), so it must exceed the longest a call may take.
+/// On threads a node stuck in a call is a worker thread that does not return.
+/// clv_wait_timeout returns CLV_E_TIMEOUT when its own limit comes first.
+///
 /// Errors: functions return a clv_status and leave a message for clv_last_error();
 /// the runtime never aborts on bad input. A call that fails carries its
 /// status and a message naming the function and the node (clv_future_error);
 /// waiting for it returns the status and leaves the message for
-/// clv_last_error(). A failed call nobody waited for is reported by
-/// clv_finalize.
+/// clv_last_error(): CLV_E_ENCODE or CLV_E_DECODE for a message that does not
+/// encode or decode, CLV_E_NO_SUCH_FUNCTION, CLV_E_REMOTE_FAILED when the
+/// function reports a failure, CLV_E_PEER_LOST and CLV_E_CANCELED for a node
+/// that stopped answering (above). A failed call nobody waited for is reported
+/// by clv_finalize. The generated code ends the program on any of them
+/// (clv_fail_call), without waiting for the calls still out. A call that
+/// crashes (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) prints "cleave: node N
+/// crashed (SIGSEGV) while running a call to 'NAME' from node M" (or "...
+/// outside any call") on stderr, then the signal ends the process as it
+/// would have (on mpi, mpirun then ends the job): clv_init installs the
+/// handler for those of the signals that still have their default action, and
+/// clv_finalize puts the default back.
 #ifndef CLV_H
 #define CLV_H
 
@@ -74,8 +107,8 @@ typedef enum clv_status {
   CLV_E_REMOTE_FAILED = 5,    ///< the called function reported a failure
   CLV_E_ENCODE = 6,           ///< the reply of a call did not encode
   CLV_E_TIMEOUT = 7,          ///< clv_wait_timeout ran out of time
-  CLV_E_PEER_LOST = 8,        ///< a node stopped answering (not on threads)
-  CLV_E_CANCELED = 9          ///< the call was canceled (not on threads)
+  CLV_E_PEER_LOST = 8,        ///< a node stopped answering (CLEAVE_CALL_TIMEOUT)
+  CLV_E_CANCELED = 9          ///< the call's node was lost while it was out
 } clv_status;
 
 /// A short lower-case description of \p status, e.g. "the wait timed out";
@@ -261,8 +294,9 @@ typedef struct clv_program {
 
 /// Starts the runtime for \p program (argc/argv may be NULL; on mpi they go to
 /// MPI_Init_thread). Reads CLEAVE_TRANSPORT, CLEAVE_NODES, CLEAVE_PASS,
-/// CLEAVE_ENCODING (`native` or `xdr`; unset, program->encoding) and
-/// CLEAVE_MAX_MESSAGE (an empty value counts as unset). The table \p program
+/// CLEAVE_ENCODING (`native` or `xdr`; unset, program->encoding),
+/// CLEAVE_MAX_MESSAGE and CLEAVE_CALL_TIMEOUT (an empty value counts as
+/// unset). Installs the crash handler (see Errors above). The table \p program
 /// points to must outlive clv_finalize. Calling it again before clv_finalize
 /// is an error (CLV_E_USAGE), and on mpi so is calling it a second time at
 /// all. Only the thread that called clv_init and the threads serving calls
@@ -276,6 +310,13 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *program);
 /// returned (CLV_OK when none failed). Only from the thread that called
 /// clv_init, outside any call. On mpi, node 0 calls it; it waits for every
 /// call made anywhere to complete, stops the other ranks and finalizes MPI.
+/// After clv_fail_call it returns CLV_E_CANCELED at once, waiting for nothing.
+/// When a node was lost (CLEAVE_CALL_TIMEOUT): on threads, while its thread is
+/// still in a call it returns CLV_E_PEER_LOST and leaves the runtime running
+/// (that thread cannot be stopped; call it again once the call has returned,
+/// or end the program); on mpi, the lost node cannot stop in order, so the
+/// process that lost it reports the failed calls nobody waited for and ends
+/// the job (MPI_Abort, exit status 1) when it stops.
 clv_status clv_finalize(void);
 
 /// Number of nodes, and the node the calling thread serves (0 outside calls).
@@ -293,6 +334,8 @@ typedef struct clv_future clv_future;
 /// Sends call \p fn with \p args to \p node and returns its future at once.
 /// Takes the contents of \p args (left empty). NULL on failure (see
 /// clv_last_error). The callee starts no divide-and-conquer children of its own.
+/// A call to a node that was lost (CLEAVE_CALL_TIMEOUT) is not sent: its
+/// future has completed already, with CLV_E_PEER_LOST.
 clv_future *clv_call(int node, uint32_t fn, clv_buf *args);
 
 /// Divide and conquer as a binomial tree over the nodes: the running call is
@@ -328,7 +371,8 @@ clv_status clv_wait_timeout(clv_future *f, clv_buf *result, double seconds);
 /// yet, -1 for a null future (with a message for clv_last_error()). Never
 /// blocks and serves no call: a node that only tests never runs the calls
 /// queued for itself (on mpi it receives what has arrived, queuing calls).
-/// Leaves \p f valid.
+/// It gives up the calls past CLEAVE_CALL_TIMEOUT, as a wait does. Leaves
+/// \p f valid.
 int clv_test(const clv_future *f);
 
 /// Waits until one of the \p count futures of \p futures completes (null
@@ -347,8 +391,10 @@ const char *clv_future_error(const clv_future *f);
 
 /// Prints "cleave: call to 'NAME' failed: <clv_last_error()>" to stderr and
 /// ends the program with status 1: the generated code's answer to a failed
-/// call, never a silently wrong result. On mpi it ends every rank
-/// (MPI_Abort).
+/// call, never a silently wrong result. It does not wait for the calls still
+/// out, one of which may never end: on threads it exits (exit(1); a
+/// clv_finalize from an atexit handler then returns at once), on mpi it ends
+/// every rank (MPI_Abort).
 void clv_fail_call(const char *name);
 
 #ifdef __cplusplus

@@ -9,6 +9,7 @@ packages=(
   libtirpc-dev pkg-config  # the runtime's XDR encoding (libtirpc, found by pkg-config)
   libscotch-dev scotch  # optional for a build; the scotch strategy, its tests, the bench
   libopenmpi-dev openmpi-bin  # optional for a build; the runtime's mpi transport and its tests
+  libmpich-dev mpich libsimgrid-dev  # optional: the mpi transport under MPICH and SimGrid's SMPI (tests)
   libclang-rt-19-dev  # libFuzzer, for the fuzz target of the runtime's message decoder
   gcc-12-source xz-utils  # the GCC torture suite, extracted by the tests
 )

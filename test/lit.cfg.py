@@ -19,7 +19,7 @@ for tools in (config.llvm_tools_dir, os.path.join(config.cleave_obj_root, "bin")
 
 # The runtime environment of generated programs is set per RUN line only.
 for var in ("CLEAVE_NODES", "CLEAVE_TRANSPORT", "CLEAVE_PASS", "CLEAVE_MAX_MESSAGE",
-            "CLEAVE_ENCODING"):
+            "CLEAVE_ENCODING", "CLEAVE_CALL_TIMEOUT"):
     config.environment.pop(var, None)
 
 # Tests of the scotch mapping strategy need a build linked with libscotch.
@@ -56,5 +56,17 @@ if config.have_mpi and config.mpiexec and os.path.exists(config.mpiexec):
     if "open-mpi.org" in version.stdout + version.stderr:
         mpirun += " --allow-run-as-root --oversubscribe"
     config.substitutions.append(("%mpirun", mpirun))
+# Other MPI libraries, each building the runtime's sources with its own
+# compiler wrapper: MPICH, and SimGrid's SMPI, which simulates a machine.
+tirpc_cflags = subprocess.run(["pkg-config", "--cflags", "libtirpc"], capture_output=True,
+                              text=True).stdout.strip()
+config.substitutions.append(
+    ("%runtime_sources",
+     "-DCLEAVE_HAVE_MPI -I{0} {1} {0}/clv.c {0}/clv_wire.c {2} -lpthread -lm".format(
+         runtime, tirpc_cflags, config.tirpc_libs)))
+if shutil.which("mpicc.mpich") and shutil.which("mpiexec.mpich"):
+    config.available_features.add("mpich")
+if shutil.which("smpicc") and shutil.which("smpirun"):
+    config.available_features.add("smpi")
 config.substitutions.append(("%examples", os.path.join(config.cleave_src_root, "examples")))
 config.substitutions.append(("%runtime_dir", runtime))

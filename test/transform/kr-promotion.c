@@ -1,7 +1,7 @@
 // A K&R definition receives its float and short arguments promoted to double
 // and int: the stubs declare it with the promoted types, or the callee would
-// read a float where a double was passed. Before C99, main's runtime start
-// goes after its declarations.
+// read a float where a double was passed. The stubs' main, which starts the
+// runtime, calls the program's K&R main, renamed.
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out -- -std=gnu89 -Wno-deprecated-non-prototype 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=STUB %s < %t.out/cleave_stubs.c
@@ -48,7 +48,7 @@ int main()
   printf("%g\n", s);
   return 0;
 }
-// EMIT: double s = 0;
-// EMIT-NEXT: int i;
-// EMIT-NEXT: cleave_init(NULL, NULL);
+// EMIT: int cleave_main()
+// STUB: extern int cleave_main(void);
+// STUB: cleave_status = cleave_main();
 // RESULT: 5232

@@ -31,14 +31,22 @@
 // EMIT-NEXT: sort(a + half, tmp + half, n - half);
 // EMIT-NEXT: sort__join(cleave_f1);
 // EMIT-NEXT: merge(a, tmp, half, n);
-// EMIT: int main(int argc, char **argv) {
-// EMIT-NEXT: cleave_init(&argc, &argv);
+// EMIT: int cleave_main(int argc, char **argv) {
 
 // STUB: static clv_status sort__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {
 // STUB: clv_future *sort__spawn(int *a, int *tmp, int n) {
 // STUB: if (clv_child_node() < 0) {
 // STUB: clv_call_child(CLEAVE_FN_sort, &cleave_args);
 // STUB: {"sort", sort__serve},
+// The stubs' main starts the runtime, runs the program's, and stops it.
+// STUB: extern int cleave_main(int argc, char **argv);
+// STUB: int main(int argc, char **argv) {
+// STUB-NEXT: int cleave_status = 0;
+// STUB-NEXT: cleave_init(&argc, &argv);
+// STUB-NEXT: cleave_status = cleave_main(argc, argv);
+// STUB-NEXT: if (clv_finalize() != CLV_OK && cleave_status == 0)
+// STUB-NEXT: cleave_status = 1;
+// STUB-NEXT: return cleave_status;
 
 // RESULT: n 100003 checksum {{[0-9]+}} sorted yes
 // EMPTY: n 0 checksum 0 sorted yes

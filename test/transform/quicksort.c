@@ -69,6 +69,5 @@ int main(void) {
   printf("sorted %d weighted sum %.3f\n", ok, sum);
   return 0;
 }
-// EMIT: int main(void) {
-// EMIT-NEXT: cleave_init(NULL, NULL);
+// EMIT: int cleave_main(void) {
 // RESULT: sorted 1 weighted sum {{[0-9.]+}}

@@ -2,8 +2,10 @@
 /// Tests of the cleave runtime (runtime/clv.h) on the threads transport:
 /// buffers, regions in both passing modes, calls and futures (waits with and
 /// without timeouts, tests, waits for any), every error kind this transport
-/// produces, the binomial divide-and-conquer tree, waiting while serving,
-/// nested calls, failed calls nobody waited for, and start/stop errors.
+/// produces, nodes lost to CLEAVE_CALL_TIMEOUT, the binomial
+/// divide-and-conquer tree, waiting while serving, nested calls, failed calls
+/// nobody waited for, and start/stop errors. (Crashes end the process: they
+/// are tested in test/runtime.)
 ///
 /// The entries below play the part of generated code: they decode their
 /// arguments, may call other nodes, and encode a reply. What they observe on
@@ -80,6 +82,8 @@ std::atomic<const void *> fillSaw{nullptr};
 /// What kGate calls wait for; the fixture opens them all before it finalizes.
 constexpr int kGates = 4;
 std::atomic<bool> gates[kGates];
+/// kGate calls that got through their gate.
+std::atomic<int> gatesPassed{0};
 
 clv_status sumEntry(clv_buf *args, clv_buf *result) {
   uint64_t count = getU64(args);
@@ -210,6 +214,7 @@ clv_status gateEntry(clv_buf *args, clv_buf *result) {
     return CLV_E_DECODE;
   while (!gates[gate])
     sched_yield();
+  ++gatesPassed;
   putU64(result, static_cast<uint64_t>(clv_self()));
   return CLV_OK;
 }
@@ -268,6 +273,7 @@ void clearEnvironment() {
   unsetenv("CLEAVE_NODES");
   unsetenv("CLEAVE_PASS");
   unsetenv("CLEAVE_ENCODING");
+  unsetenv("CLEAVE_CALL_TIMEOUT");
 }
 
 class RuntimeTest : public ::testing::Test {
@@ -281,6 +287,7 @@ protected:
     fillSaw = nullptr;
     for (auto &g : gates)
       g = false;
+    gatesPassed = 0;
   }
 
   void TearDown() override {
@@ -937,6 +944,156 @@ TEST_F(RuntimeTest, WaitAnyServesCallsAndPassesFailuresOn) {
 }
 
 // ---------------------------------------------------------------------------
+// A node that stops answering (CLEAVE_CALL_TIMEOUT)
+
+/// Calls clv_finalize until the thread of a lost node has left its call (until
+/// then it returns CLV_E_PEER_LOST and leaves the runtime running); returns
+/// the status of the one that stopped the runtime. No time limit: a hang is
+/// the failure.
+clv_status finalizeOnceReturned() {
+  clv_status status;
+  while ((status = clv_finalize()) == CLV_E_PEER_LOST && clv_nodes() > 0)
+    sched_yield();
+  return status;
+}
+
+TEST_F(RuntimeTest, NodeWithoutReplyInTimeIsLost) {
+  setenv("CLEAVE_CALL_TIMEOUT", "0.2", 1);
+  ASSERT_NO_FATAL_FAILURE(start(3));
+  clv_future *stuck = callGated(1, 0);
+  clv_future *queued = callGated(1, 1); // behind it on node 1
+  ASSERT_NE(stuck, nullptr);
+  ASSERT_NE(queued, nullptr);
+  clv_buf reply = argsOf({7}); // left empty, even when it was not
+  clv_buf_free(&reply);
+  EXPECT_EQ(clv_wait(stuck, &reply), CLV_E_PEER_LOST);
+  EXPECT_STREQ(clv_last_error(),
+               "call to 'gate' on node 1: no reply within 0.2 s "
+               "(CLEAVE_CALL_TIMEOUT); node 1 may have stopped or crashed");
+  EXPECT_EQ(reply.size, 0u);
+
+  // The other call still out to node 1 was canceled with it.
+  const char *canceled = "call to 'gate' on node 1: canceled: node 1 was lost";
+  EXPECT_EQ(clv_test(queued), 1);
+  EXPECT_STREQ(clv_future_error(queued), canceled);
+  EXPECT_EQ(clv_wait(queued, nullptr), CLV_E_CANCELED);
+  EXPECT_STREQ(clv_last_error(), canceled);
+
+  // A later call to node 1 fails at once.
+  clv_buf none{};
+  clv_future *later = clv_call(1, kWhere, &none);
+  ASSERT_NE(later, nullptr) << clv_last_error();
+  EXPECT_EQ(clv_test(later), 1);
+  EXPECT_EQ(clv_wait(later, nullptr), CLV_E_PEER_LOST);
+  EXPECT_STREQ(clv_last_error(),
+               "call to 'where' on node 1: node 1 was lost: an earlier call "
+               "to it got no reply within 0.2 s (CLEAVE_CALL_TIMEOUT)");
+
+  // Node 1 is still in the first call: its thread cannot be stopped.
+  EXPECT_EQ(clv_finalize(), CLV_E_PEER_LOST);
+  EXPECT_STREQ(clv_last_error(),
+               "clv_finalize: node 1 was lost (no reply within 0.2 s, "
+               "CLEAVE_CALL_TIMEOUT) and its thread is still in a call: the "
+               "runtime cannot stop it and stays up; call clv_finalize again "
+               "once that call has returned, or end the program");
+  EXPECT_EQ(clv_nodes(), 3);
+
+  // Once it returns, its late reply is dropped, the canceled call is not run
+  // (it would pass its gate), and the runtime stops.
+  gates[0] = gates[1] = true;
+  EXPECT_EQ(finalizeOnceReturned(), CLV_OK) << clv_last_error();
+  EXPECT_EQ(clv_nodes(), 0);
+  EXPECT_EQ(gatesPassed.load(), 1);
+}
+
+TEST_F(RuntimeTest, WaitForAnyEndsWithTheLostNodesCalls) {
+  setenv("CLEAVE_CALL_TIMEOUT", "0.2", 1);
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_future *futures[2] = {callGated(1, 0), callGated(1, 1)};
+  ASSERT_NE(futures[0], nullptr);
+  ASSERT_NE(futures[1], nullptr);
+  size_t which = 99;
+  EXPECT_EQ(clv_wait_any(futures, 2, &which, nullptr), CLV_E_PEER_LOST);
+  EXPECT_EQ(which, 0u) << "the oldest call loses the node";
+  EXPECT_EQ(clv_wait_any(futures, 2, &which, nullptr), CLV_E_CANCELED);
+  EXPECT_EQ(which, 1u);
+  EXPECT_STREQ(clv_last_error(),
+               "call to 'gate' on node 1: canceled: node 1 was lost");
+
+  // A timed wait for a call to the lost node fails at once as well.
+  clv_buf args = argsOf({4});
+  clv_future *later = clv_call(1, kSquare, &args);
+  ASSERT_NE(later, nullptr);
+  EXPECT_EQ(args.data, nullptr) << "the arguments were taken";
+  EXPECT_EQ(clv_wait_timeout(later, nullptr, 3600), CLV_E_PEER_LOST);
+  gates[0] = gates[1] = true;
+  EXPECT_EQ(finalizeOnceReturned(), CLV_OK) << clv_last_error();
+}
+
+TEST_F(RuntimeTest, TimedWaitWhoseOwnLimitComesFirstTimesOut) {
+  setenv("CLEAVE_CALL_TIMEOUT", "3600", 1);
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  clv_future *f = callGated(1, 0);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(clv_wait_timeout(f, nullptr, 0.01), CLV_E_TIMEOUT);
+  EXPECT_STREQ(clv_last_error(),
+               "call to 'gate' on node 1: no reply within 0.01 s");
+  EXPECT_EQ(clv_test(f), 0) << "still valid, still running";
+  gates[0] = true;
+  EXPECT_EQ(clv_wait(f, nullptr), CLV_OK) << clv_last_error();
+}
+
+TEST_F(RuntimeTest, FinalizeGivesUpCallsNobodyWaitedFor) {
+  setenv("CLEAVE_CALL_TIMEOUT", "0.2", 1);
+  ASSERT_NO_FATAL_FAILURE(start(2));
+  ASSERT_NE(callGated(1, 0), nullptr);
+  // The wait inside clv_finalize loses node 1, which is still in the call.
+  EXPECT_EQ(clv_finalize(), CLV_E_PEER_LOST);
+  EXPECT_EQ(clv_nodes(), 2);
+  gates[0] = true;
+  testing::internal::CaptureStderr();
+  clv_status status = finalizeOnceReturned();
+  std::string printed = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(status, CLV_E_PEER_LOST) << "the failure of the call";
+  EXPECT_EQ(clv_nodes(), 0);
+  EXPECT_EQ(printed,
+            "cleave: a call nobody waited for failed: call to 'gate' on node "
+            "1: no reply within 0.2 s (CLEAVE_CALL_TIMEOUT); node 1 may have "
+            "stopped or crashed\n");
+}
+
+TEST_F(RuntimeTest, CallTimeoutTakesAnyPositiveNumberOrNothing) {
+  for (const char *value : {"", "0.2", "1", "3600", "1e9"}) {
+    setenv("CLEAVE_CALL_TIMEOUT", value, 1);
+    ASSERT_NO_FATAL_FAILURE(start(2));
+    clv_buf reply;
+    clv_buf_init(&reply);
+    EXPECT_EQ(callAndWait(1, kWhere, clv_buf{}, &reply), CLV_OK) << value;
+    clv_buf_free(&reply);
+    EXPECT_EQ(clv_finalize(), CLV_OK) << clv_last_error();
+  }
+}
+
+void finalizeAtExit() { clv_finalize(); }
+
+TEST_F(RuntimeTest, FailCallEndsWithoutWaitingForACallThatNeverEnds) {
+  // A fresh process for the death test, as it starts threads.
+  const std::string style = GTEST_FLAG_GET(death_test_style);
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        setenv("CLEAVE_NODES", "2", 1);
+        if (clv_init(nullptr, nullptr, &kProgram) != CLV_OK)
+          std::_Exit(2);
+        std::atexit(finalizeAtExit); // as the generated code does
+        callGated(1, 0);             // its gate never opens
+        clv_fail_call("gate");
+      },
+      ::testing::ExitedWithCode(1), "cleave: call to 'gate' failed");
+  GTEST_FLAG_SET(death_test_style, style);
+}
+
+// ---------------------------------------------------------------------------
 // Nested calls
 
 class NestTest : public RuntimeTest,
@@ -1158,7 +1315,14 @@ INSTANTIATE_TEST_SUITE_P(
                       BadSetting{"CLEAVE_NODES", "99999999999999999999"},
                       BadSetting{"CLEAVE_TRANSPORT", "pigeons"},
                       BadSetting{"CLEAVE_PASS", "zero"},
-                      BadSetting{"CLEAVE_ENCODING", "bogus"}),
+                      BadSetting{"CLEAVE_ENCODING", "bogus"},
+                      BadSetting{"CLEAVE_CALL_TIMEOUT", "bogus"},
+                      BadSetting{"CLEAVE_CALL_TIMEOUT", "0"},
+                      BadSetting{"CLEAVE_CALL_TIMEOUT", "-1"},
+                      BadSetting{"CLEAVE_CALL_TIMEOUT", " 1"},
+                      BadSetting{"CLEAVE_CALL_TIMEOUT", "inf"},
+                      BadSetting{"CLEAVE_CALL_TIMEOUT", "2e9"},
+                      BadSetting{"CLEAVE_CALL_TIMEOUT", "1s"}),
     [](const ::testing::TestParamInfo<BadSetting> &info) {
       return std::string(info.param.variable + 7) + "_" +
              std::to_string(info.index);
@@ -1179,6 +1343,15 @@ TEST_F(RuntimeTest, InitAndFinalizeRepeatWithOtherNodeCounts) {
       EXPECT_EQ(clv_shares_memory(), 1);
     }
   }
+}
+
+TEST_F(RuntimeTest, BadCallTimeoutSaysWhatToGive) {
+  setenv("CLEAVE_CALL_TIMEOUT", "bogus", 1);
+  EXPECT_EQ(clv_init(nullptr, nullptr, &kProgram), CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(),
+               "CLEAVE_CALL_TIMEOUT='bogus': give the seconds a call may go "
+               "without a reply before its node counts as lost, a number "
+               "above 0 and at most 1e9 (unset or empty: no limit)");
 }
 
 TEST_F(RuntimeTest, FailCallPrintsTheLastErrorAndExits) {
