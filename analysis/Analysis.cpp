@@ -450,6 +450,11 @@ const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *F
   return Blockers[FD] = remoteBlockersFrom(Signature, Regionless, Linked, *effects(Def));
 }
 
+bool TUAnalysis::passesLinkedStructure(const FunctionDecl *FD, const ParmVarDecl *P) const {
+  return linkedRecord(P->getType(), Ctx) &&
+         llvm::none_of(regions(FD), [&](const Region &R) { return R.Param == P->getName(); });
+}
+
 std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
                                                        std::vector<std::string> *Regionless,
                                                        std::vector<std::string> *Linked) {
@@ -489,8 +494,7 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
                     "' pointing to pointers, which mean nothing on another node");
       continue;
     }
-    bool HasRegion = llvm::any_of(Rs, [&](const Region &R) { return R.Param == Name; });
-    if (!HasRegion && linkedRecord(T, Ctx)) {
+    if (passesLinkedStructure(Def, P)) {
       if (Linked)
         Linked->push_back(Name);
       continue;

@@ -54,6 +54,11 @@ public:
   const std::vector<Region> &regions(const clang::FunctionDecl *FD) const;
   /// Why a call of \p FD cannot run on another node; empty when it can.
   const std::vector<std::string> &remoteBlockers(const clang::FunctionDecl *FD);
+  /// Whether parameter \p P of \p FD passes a linked structure
+  /// (analysis/Marshaling.h): a pointer to a struct that travels, without a
+  /// region.
+  bool passesLinkedStructure(const clang::FunctionDecl *FD,
+                             const clang::ParmVarDecl *P) const;
   /// Whether \p FD lies on a cycle of the call graph.
   bool isRecursive(const clang::FunctionDecl *FD) const;
   /// Functions defined in the main file, in source order.

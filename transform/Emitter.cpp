@@ -62,7 +62,7 @@ public:
         Out.How = Passing::Region;
         Out.R = &*R;
         Out.Elem = Out.Type->getPointeeType().getCanonicalType().getUnqualifiedType();
-      } else if (Out.Type->isPointerType()) {
+      } else if (A.passesLinkedStructure(F, P)) {
         Out.How = Passing::Linked;
       }
       Params.push_back(Out);
@@ -226,8 +226,9 @@ std::string mainWrapper(const FunctionDecl *Main, TUAnalysis &A) {
 }
 
 std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
-                        llvm::StringRef Source, ASTContext &Ctx, const EmitOptions &Opts,
+                        llvm::StringRef Source, const EmitOptions &Opts,
                         const FunctionDecl *Main, TUAnalysis &A) {
+  ASTContext &Ctx = A.context();
   using Passing = Signature::Passing;
   std::string Text;
   llvm::raw_string_ostream OS(Text);
@@ -556,7 +557,7 @@ std::vector<OutputFile> cleave::emitProgram(TUAnalysis &A, const ParallelPlan &P
   for (const FunctionDecl *F : A.definitions())
     if (F->isMain())
       Main = F;
-  std::string Stubs = stubsSource(Sigs, Types, Source, A.context(), Opts, Main, A);
+  std::string Stubs = stubsSource(Sigs, Types, Source, Opts, Main, A);
   return {{Source, rewriteSource(A, Plan, Sigs)},
           {"cleave_stubs.h", stubsHeader(Sigs, Types, Source)},
           {"cleave_stubs.c", Stubs},

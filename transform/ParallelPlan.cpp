@@ -169,12 +169,6 @@ private:
     return Visitor.Conflict;
   }
 
-  /// Whether \p P of \p F passes a linked structure (analysis/Marshaling.h).
-  bool isLinked(const FunctionDecl *F, const ParmVarDecl *P) const {
-    return linkedRecord(P->getType(), Ctx) &&
-           llvm::none_of(A.regions(F), [&](const Region &R) { return R.Param == P->getName(); });
-  }
-
   /// Whether the pointer \p E points into a linked structure the caller was
   /// passed, which the regions \p Spawned do not overlap: a parameter of the
   /// caller that it never changes, or a pointer field of a node reached from
@@ -194,7 +188,7 @@ private:
     }
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-    return P && !Mutable.count(P) && isLinked(Caller, P);
+    return P && !Mutable.count(P) && A.passesLinkedStructure(Caller, P);
   }
 
   /// Whether the call \p CE may touch \p Spawned: it does unless its function
@@ -213,7 +207,7 @@ private:
     if (!Why.empty())
       return true;
     for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I)
-      if (isLinked(Callee, Callee->getParamDecl(I)) &&
+      if (A.passesLinkedStructure(Callee, Callee->getParamDecl(I)) &&
           !CE->getArg(I)->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) &&
           !inLinkedStructure(CE->getArg(I), Spawned))
         return true;
