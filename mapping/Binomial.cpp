@@ -457,6 +457,55 @@ llvm::Expected<BinomialMapping> cleave::mapBinomial(unsigned N, double Alpha, co
   }
 }
 
+llvm::Expected<RankPlacement> cleave::placeRanks(const Machine &M, BinomialMappingKind Kind,
+                                                 double Alpha) {
+  size_t P = M.Processors.size();
+  RankPlacement Out;
+  auto InProcessorOrder = [&](const llvm::Twine &Why) -> llvm::Expected<RankPlacement> {
+    if (Kind != BinomialMappingKind::Auto)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+    Out.ProcessorOf.resize(P);
+    for (size_t R = 0; R < P; ++R)
+      Out.ProcessorOf[R] = R;
+    Out.How = ("in processor order: " + Why).str();
+    return std::move(Out);
+  };
+  if (P == 1)
+    return InProcessorOrder("machine '" + M.Name + "' has one processor");
+  if (!llvm::isPowerOf2_64(P))
+    return InProcessorOrder("the canned mappings place B(n) on 2^n processors; machine '" +
+                            M.Name + "' has " + llvm::Twine(P));
+  unsigned N = llvm::Log2_64(P);
+  if (N > MaxBinomialOrder)
+    return InProcessorOrder("machine '" + M.Name + "' has more processors than B(" +
+                            llvm::Twine(MaxBinomialOrder) + ") has tasks");
+  auto B = mapBinomial(N, Alpha, M, Kind);
+  if (!B)
+    return InProcessorOrder(llvm::toString(B.takeError()));
+  Out.ProcessorOf = std::move(B->NodeOf);
+  Out.How =
+      ("by the " + binomialMappingName(B->Kind) + " mapping of B(" + llvm::Twine(N) + ")").str();
+  if (Kind == BinomialMappingKind::Auto)
+    Out.How += ": " + B->Reason;
+  return std::move(Out);
+}
+
+llvm::Expected<std::string> cleave::hostFile(const Machine &M,
+                                             llvm::ArrayRef<unsigned> ProcessorOf) {
+  std::string Text;
+  for (unsigned P : ProcessorOf) {
+    const std::string &Name = M.Nodes[M.Processors[P]].Name;
+    if (Name.find_first_of(" \t\r\n#:") != std::string::npos)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "processor '" + Name + "' of machine '" + M.Name +
+              "' cannot stand in a host file, which names hosts without blanks, '#' or "
+              "':': rename it (`name:` under `nodes:`, docs/machine-format.md)");
+    Text += Name + "\n";
+  }
+  return Text;
+}
+
 void cleave::writeMappingJSON(const Machine &M, const BinomialMapping &B, llvm::raw_ostream &OS) {
   const PhasedMetrics &P = B.Metrics;
   auto TimeAndSlowdown = [](llvm::json::OStream &J, llvm::StringRef Key, double T, double S) {

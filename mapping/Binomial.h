@@ -17,6 +17,7 @@
 #include "costmodel/Machine.h"
 #include "costmodel/Phased.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -85,6 +86,34 @@ struct BinomialMapping {
 /// the one with the smaller store-and-forward time for large messages wins.
 llvm::Expected<BinomialMapping> mapBinomial(unsigned N, double Alpha, const Machine &M,
                                             BinomialMappingKind Kind);
+
+/// Where the processes (ranks) of a generated program run on a machine. The
+/// runtime numbers divide and conquer's calls as this file numbers the tree
+/// (rank 0 runs main; the child of rank t at level d is rank t + 2^d; see
+/// runtime/clv.h), so rank t is tree node t and runs on the processor that
+/// the canned mapping gives that node.
+struct RankPlacement {
+  /// Rank -> processor (an index into Machine::Processors): one rank per
+  /// processor.
+  std::vector<unsigned> ProcessorOf;
+  /// How the placement was chosen ("by the reflecting mapping of B(4): ..."),
+  /// or why the ranks follow processor order ("in processor order: ...").
+  std::string How;
+};
+
+/// Places the 2^n ranks of a machine \p M with 2^n processors by the mapping
+/// \p Kind of B(n) (mapBinomial with \p Alpha). With Kind Auto, a machine no
+/// canned mapping fits (another shape or size) gets rank p on processor p,
+/// and How says why; with a named kind that is an error.
+llvm::Expected<RankPlacement> placeRanks(const Machine &M, BinomialMappingKind Kind,
+                                         double Alpha);
+
+/// The host file of a placement: line t + 1 names processor
+/// \p ProcessorOf[t] of \p M, the form mpiexec -f (MPICH), smpirun -hostfile
+/// (SimGrid) and mpirun --hostfile --map-by node (Open MPI) read in rank
+/// order. Fails with a message when a name holds a blank, '#' or ':', which
+/// such files cannot hold.
+llvm::Expected<std::string> hostFile(const Machine &M, llvm::ArrayRef<unsigned> ProcessorOf);
 
 /// Processor positions (x, y) of the mesh mappings, without a machine: for
 /// tests and documentation. x runs over 2^ceil(n/2) columns, y over

@@ -342,6 +342,9 @@ clv_future *clv_call(int node, uint32_t fn, clv_buf *args);
 /// tree node t at level d; its next child is node t + 2^d, and the caller moves
 /// to level d + 1 until it waits on that child. Returns the child's node, or -1
 /// when the tree has filled the machine (the caller then runs the call itself).
+/// The tree is numbered as in mapping/Binomial.h, so the host file of
+/// `cleave parallelize --machine` (line t + 1: the processor of node t) puts
+/// each node where the machine's canned mapping puts that tree node.
 int clv_child_node(void);
 /// Sends call \p fn to clv_child_node(), which must be >= 0; as clv_call.
 clv_future *clv_call_child(uint32_t fn, clv_buf *args);

@@ -28,19 +28,22 @@ static cl::opt<double> Alpha("alpha",
                              cl::value_desc("A"), cl::sub(MapCommand));
 static cl::opt<std::string> MachineFile("machine", cl::desc("Machine description"),
                                         cl::value_desc("M.yaml"), cl::sub(MapCommand));
-static cl::opt<BinomialMappingKind>
-    Mapping("mapping", cl::desc("The canned mapping"), cl::init(BinomialMappingKind::Auto),
-            cl::values(clEnumValN(BinomialMappingKind::Reflecting, "reflecting",
-                                  "2-D mesh, contention-free (seed 000 definition 7)"),
-                       clEnumValN(BinomialMappingKind::Growing, "growing",
-                                  "2-D mesh, short late edges (seed 000 definition 8)"),
-                       clEnumValN(BinomialMappingKind::DeBruijn, "debruijn",
-                                  "mapping D onto BDG(n) (seed 003 definition 6)"),
-                       clEnumValN(BinomialMappingKind::Hypercube, "hypercube",
-                                  "binomial spanning tree of the n-cube"),
-                       clEnumValN(BinomialMappingKind::Auto, "auto",
-                                  "chosen from the machine and alpha (default)")),
-            cl::sub(MapCommand));
+llvm::cl::ValuesClass cleave::binomialMappingValues() {
+  return cl::values(clEnumValN(BinomialMappingKind::Reflecting, "reflecting",
+                               "2-D mesh, contention-free (seed 000 definition 7)"),
+                    clEnumValN(BinomialMappingKind::Growing, "growing",
+                               "2-D mesh, short late edges (seed 000 definition 8)"),
+                    clEnumValN(BinomialMappingKind::DeBruijn, "debruijn",
+                               "mapping D onto BDG(n) (seed 003 definition 6)"),
+                    clEnumValN(BinomialMappingKind::Hypercube, "hypercube",
+                               "binomial spanning tree of the n-cube"),
+                    clEnumValN(BinomialMappingKind::Auto, "auto",
+                               "chosen from the machine and alpha (default)"));
+}
+
+static cl::opt<BinomialMappingKind> Mapping("mapping", cl::desc("The canned mapping"),
+                                            cl::init(BinomialMappingKind::Auto),
+                                            binomialMappingValues(), cl::sub(MapCommand));
 static cl::opt<bool> AsJSON("json", cl::desc("Print the mapping as JSON"), cl::sub(MapCommand));
 static cl::opt<std::string> TasksFile("tasks", cl::desc("Place the tasks of this task graph"),
                                       cl::value_desc("T.json"), cl::sub(MapCommand));

@@ -30,6 +30,10 @@ int runMap();
 int runTasks(const std::vector<std::string> &ClangArgs);
 int runDecompose();
 
+/// The values of `--mapping` (BinomialMappingKind), for `cleave map` and
+/// `cleave parallelize`.
+llvm::cl::ValuesClass binomialMappingValues();
+
 /// Prints "cleave: error: MESSAGE" for \p E and returns 1.
 int reportFailure(llvm::Error E);
 

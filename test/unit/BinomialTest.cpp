@@ -270,3 +270,52 @@ TEST(BinomialErrors, RefusesWrongInput) {
   EXPECT_EQ(errorOf(0, 1, Mesh, BinomialMappingKind::Auto),
             "the binomial tree order must be in 1..20, not 0");
 }
+
+TEST(RankPlacement, RankTIsTreeNodeTOfTheMappingThatFits) {
+  Machine Mesh = meshFor(4);
+  auto R = placeRanks(Mesh, BinomialMappingKind::Auto, 0.5);
+  ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+  EXPECT_EQ(R->ProcessorOf, mustMap(4, 0.5, Mesh, BinomialMappingKind::Reflecting).NodeOf);
+  EXPECT_EQ(R->How.rfind("by the reflecting mapping of B(4): wormhole switching", 0), 0u) << R->How;
+
+  auto G = placeRanks(Mesh, BinomialMappingKind::Growing, 0.5);
+  ASSERT_TRUE(bool(G)) << llvm::toString(G.takeError());
+  EXPECT_EQ(G->ProcessorOf, mustMap(4, 0.5, Mesh, BinomialMappingKind::Growing).NodeOf);
+  EXPECT_EQ(G->How, "by the growing mapping of B(4)");
+}
+
+TEST(RankPlacement, ProcessorOrderWhenNoMappingFits) {
+  for (const char *Ring : {"{kind: ring, nodes: 8}", "{kind: ring, nodes: 6}"}) {
+    Machine M = makeMachine(Ring);
+    auto R = placeRanks(M, BinomialMappingKind::Auto, 0.5);
+    ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+    std::vector<unsigned> InOrder(M.Processors.size());
+    for (unsigned P = 0; P < InOrder.size(); ++P)
+      InOrder[P] = P;
+    EXPECT_EQ(R->ProcessorOf, InOrder) << Ring;
+    EXPECT_EQ(R->How.rfind("in processor order: ", 0), 0u) << R->How;
+  }
+  auto Six = placeRanks(makeMachine("{kind: ring, nodes: 6}"), BinomialMappingKind::Auto, 0.5);
+  ASSERT_TRUE(bool(Six));
+  EXPECT_EQ(Six->How, "in processor order: the canned mappings place B(n) on 2^n processors; "
+                      "machine 'test' has 6");
+  auto Named =
+      placeRanks(makeMachine("{kind: ring, nodes: 6}"), BinomialMappingKind::Reflecting, 0.5);
+  ASSERT_FALSE(bool(Named));
+  EXPECT_EQ(llvm::toString(Named.takeError()),
+            "the canned mappings place B(n) on 2^n processors; machine 'test' has 6");
+}
+
+TEST(RankPlacement, HostFileNamesTheProcessorOfEachRank) {
+  Machine M = machine("name: named\ntopology: {kind: mesh, dims: [2, 2]}\n"
+                      "nodes: [{id: 1, name: alpha}, {id: 3, name: 'rack 1:slot 3'}]\n");
+  auto Text = hostFile(M, std::vector<unsigned>{1, 0, 2});
+  ASSERT_TRUE(bool(Text)) << llvm::toString(Text.takeError());
+  EXPECT_EQ(*Text, "alpha\nn0\nn2\n");
+  auto Bad = hostFile(M, std::vector<unsigned>{0, 3});
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_EQ(llvm::toString(Bad.takeError()).rfind("processor 'rack 1:slot 3' of machine 'named' "
+                                                  "cannot stand in a host file",
+                                                  0),
+            0u);
+}

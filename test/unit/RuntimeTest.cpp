@@ -73,6 +73,8 @@ enum Fn : uint32_t {
 constexpr int kMaxNodes = 16;
 /// Leaves of kTreeSum run per node.
 std::atomic<int> leavesOn[kMaxNodes];
+/// The node that sent kTreeSum calls to each node (-1: none did).
+std::atomic<int> treeParentOf[kMaxNodes];
 /// Times clv_child_node() differed after a wait from before the spawn.
 std::atomic<int> levelNotRestored{0};
 /// Entries that met an error they did not expect.
@@ -131,6 +133,8 @@ uint64_t treeSum(uint64_t lo, uint64_t hi, uint64_t depth) {
   int before = clv_child_node();
   if (before < 0)
     return treeSum(lo, mid, depth - 1) + treeSum(mid, hi, depth - 1);
+  if (before < kMaxNodes)
+    treeParentOf[before] = clv_self();
   clv_buf args = argsOf({mid, hi, depth - 1});
   clv_future *f = clv_call_child(kTreeSum, &args);
   if (!f) {
@@ -1172,6 +1176,8 @@ TEST_P(TreeTest, SumsOnDistinctNodesOfTheTree) {
   for (uint64_t depth = 0; depth <= 4; ++depth) {
     for (auto &n : leavesOn)
       n = 0;
+    for (auto &p : treeParentOf)
+      p = -1;
     uint64_t hi = (uint64_t{1} << depth) * 1000 + 1; // sums 0..2^depth * 1000
     EXPECT_EQ(treeSum(0, hi, depth), hi * (hi - 1) / 2) << "depth " << depth;
     std::set<int> used;
@@ -1187,6 +1193,15 @@ TEST_P(TreeTest, SumsOnDistinctNodesOfTheTree) {
       first.insert(i);
     EXPECT_EQ(used, first) << "depth " << depth;
     EXPECT_EQ(leaves, 1 << depth);
+    // The numbering of mapping/Binomial.h, which the host file of cleave
+    // parallelize --machine relies on: the parent of node v > 0 is v with its
+    // highest set bit cleared.
+    for (int v = 1; v < expected; ++v) {
+      int highest = 1;
+      while (highest * 2 <= v)
+        highest *= 2;
+      EXPECT_EQ(treeParentOf[v].load(), v - highest) << "node " << v << ", depth " << depth;
+    }
     EXPECT_EQ(clv_child_node(), nodes > 1 ? 1 : -1) << "main's level is back";
   }
   EXPECT_EQ(levelNotRestored.load(), 0);
