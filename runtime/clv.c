@@ -33,13 +33,15 @@
 /// let go of it frees it.
 ///
 /// A call that crashes the process says so first: clv_init gives the crash
-/// signals a handler (see on_crash) that names the node and the call.
+/// signals a handler (see on_crash) that names the node and the call. It runs
+/// on an alternate stack, so a call that overflows its stack is named too.
 ///
 /// Not supported (the generated code never does it): waiting on a future from
 /// another node than the one that made the call (refused with CLV_E_USAGE),
 /// and making calls or waiting on threads other than the nodes' own.
 
-#define _POSIX_C_SOURCE 200809L
+// POSIX 2008 with its X/Open part, for sigaltstack.
+#define _XOPEN_SOURCE 700
 
 #include "clv.h"
 #include "clv_wire.h"
@@ -1859,10 +1861,15 @@ static int serve_until(node *n, const awaited *w, int64_t deadline) {
   }
 }
 
+static void *add_crash_stack(void);
+static void drop_crash_stack(void *stack);
+
 static void *worker_main(void *arg) {
   node *n = arg;
   here = (context){n->index, -1};
+  void *crash_stack = add_crash_stack();
   serve_until(n, NULL, NO_DEADLINE);
+  drop_crash_stack(crash_stack);
   return NULL;
 }
 
@@ -2632,7 +2639,8 @@ static clv_status finalize_mpi(void) {
 // async-signal-safe. It then restores the default action and raises the
 // signal again, so that the exit status shows it.
 
-/// The signals of a crash, with their names for the message.
+/// The signals of a crash, with their names for the message (SIGSEGV first:
+/// add_crash_stack looks at crash_handled[0]).
 static const struct crash_signal {
   int number;
   const char *name;
@@ -2642,6 +2650,12 @@ static const struct crash_signal {
 enum { CRASH_SIGNALS = sizeof crash_signals / sizeof crash_signals[0] };
 /// Which of them clv_init gave on_crash.
 static int crash_handled[CRASH_SIGNALS];
+/// The alternate signal stack clv_init gave its thread, or NULL.
+static void *main_crash_stack;
+
+/// Bytes of the alternate stack on_crash runs on: a call that overflows its
+/// thread's stack leaves no room on it for the handler.
+enum { CRASH_STACK_SIZE = 64 * 1024 };
 
 /// Appends \p text to \p out, which holds \p used of its \p size bytes,
 /// cutting it to fit; returns the new length. Async-signal-safe.
@@ -2697,13 +2711,46 @@ static void on_crash(int number) {
   raise(number); // delivered when the handler returns
 }
 
+/// Gives the calling thread an alternate signal stack for on_crash, when
+/// on_crash handles SIGSEGV and the thread has no such stack of the program's
+/// own; returns it for drop_crash_stack (NULL when none was given).
+static void *add_crash_stack(void) {
+  stack_t current;
+  if (!crash_handled[0] || sigaltstack(NULL, &current) != 0 ||
+      !(current.ss_flags & SS_DISABLE))
+    return NULL;
+  stack_t stack = {.ss_sp = malloc(CRASH_STACK_SIZE), .ss_size = CRASH_STACK_SIZE};
+  if (stack.ss_sp && sigaltstack(&stack, NULL) != 0) {
+    free(stack.ss_sp);
+    return NULL;
+  }
+  return stack.ss_sp;
+}
+
+/// Takes the alternate stack add_crash_stack gave the calling thread back, if
+/// it is still the thread's, and frees it.
+static void drop_crash_stack(void *stack) {
+  if (!stack)
+    return;
+  stack_t current;
+  if (sigaltstack(NULL, &current) == 0 && current.ss_sp == stack &&
+      !(current.ss_flags & SS_DISABLE)) {
+    stack_t off = {.ss_flags = SS_DISABLE};
+    sigaltstack(&off, NULL);
+  }
+  free(stack);
+}
+
 /// Gives on_crash the crash signals whose action is still the default: a
 /// handler of the program's own stays. clv_init calls it before it starts MPI,
-/// whose library would otherwise take them with handlers of its own.
+/// whose library would otherwise take them with handlers of its own. The
+/// handler runs on an alternate stack where a thread has one (SA_ONSTACK): the
+/// threads that serve calls get one from add_crash_stack.
 static void install_crash_handlers(void) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = on_crash;
+  action.sa_flags = SA_ONSTACK;
   sigemptyset(&action.sa_mask);
   for (int i = 0; i < CRASH_SIGNALS; ++i) {
     struct sigaction old;
@@ -2712,11 +2759,15 @@ static void install_crash_handlers(void) {
         !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL &&
         sigaction(crash_signals[i].number, &action, NULL) == 0;
   }
+  main_crash_stack = add_crash_stack();
 }
 
 /// Gives the signals install_crash_handlers took their default action back,
-/// unless the program has set a handler of its own since.
+/// unless the program has set a handler of its own since, and drops the
+/// calling thread's alternate stack.
 static void restore_crash_handlers(void) {
+  drop_crash_stack(main_crash_stack);
+  main_crash_stack = NULL;
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = SIG_DFL;
