@@ -16,6 +16,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <numeric>
 #include <utility>
 
 using namespace cleave;
@@ -465,8 +466,7 @@ llvm::Expected<RankPlacement> cleave::placeRanks(const Machine &M, BinomialMappi
     if (Kind != BinomialMappingKind::Auto)
       return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
     Out.ProcessorOf.resize(P);
-    for (size_t R = 0; R < P; ++R)
-      Out.ProcessorOf[R] = R;
+    std::iota(Out.ProcessorOf.begin(), Out.ProcessorOf.end(), 0u);
     Out.How = ("in processor order: " + Why).str();
     return std::move(Out);
   };
@@ -476,9 +476,6 @@ llvm::Expected<RankPlacement> cleave::placeRanks(const Machine &M, BinomialMappi
     return InProcessorOrder("the canned mappings place B(n) on 2^n processors; machine '" +
                             M.Name + "' has " + llvm::Twine(P));
   unsigned N = llvm::Log2_64(P);
-  if (N > MaxBinomialOrder)
-    return InProcessorOrder("machine '" + M.Name + "' has more processors than B(" +
-                            llvm::Twine(MaxBinomialOrder) + ") has tasks");
   auto B = mapBinomial(N, Alpha, M, Kind);
   if (!B)
     return InProcessorOrder(llvm::toString(B.takeError()));
