@@ -7,6 +7,7 @@
 #include "transform/MarshalInternal.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -84,8 +85,24 @@ public:
       Out.push_back(P.How == Passing::Region ? Pointer(P.Name) : P.Name);
     return llvm::join(Out, ", ");
   }
-  std::string returnType() const {
-    return spell(F->getReturnType().getCanonicalType().getUnqualifiedType());
+  QualType returnQualType() const {
+    return F->getReturnType().getCanonicalType().getUnqualifiedType();
+  }
+  std::string returnType() const { return spell(returnQualType()); }
+  /// Whether calls return a value, which travels back with the reply.
+  bool returnsValue() const { return !returnQualType()->isVoidType(); }
+  /// The parameters of NAME__spawn: those of the function, after a pointer
+  /// to where its value goes (NULL: dropped) when it returns one.
+  std::string spawnParameterList() const {
+    if (!returnsValue())
+      return parameterList();
+    std::string Result = declare(returnQualType(), "*cleave_result");
+    return Params.empty() ? Result : Result + ", " + parameterList();
+  }
+  /// The parameters of NAME__join.
+  std::string joinParameterList() const {
+    return "clv_future *cleave_f" +
+           (returnsValue() ? ", " + declare(returnQualType(), "*cleave_result") : "");
   }
   std::vector<const Param *> regions() const {
     std::vector<const Param *> Out;
@@ -125,6 +142,10 @@ std::string entryName(const FunctionDecl *F) {
   return F->getStorageClass() == SC_Static ? F->getNameAsString() + "__cleave"
                                            : F->getNameAsString();
 }
+
+/// The name of the sequential clone of \p F: the function as written, its
+/// self-calls calling the clone, run where no node is free to take a call.
+std::string sequentialName(const FunctionDecl *F) { return F->getNameAsString() + "__cleave_seq"; }
 
 /// Declares the bounds and element count of each region of \p S ("a__lo",
 /// "a__hi", "a__count"); the stubs declare before they compute, so that they
@@ -173,7 +194,10 @@ std::string typeShapes(StubTypes &Types, const std::vector<Signature> &Sigs) {
       Out += P.How == Signature::Passing::Region
                  ? "region " + Types.shape(P.Elem) + (P.R->ReadOnly ? " in," : " inout,")
                  : Types.shape(P.Type) + ",";
-    Out += ")\n";
+    Out += ")";
+    if (S.returnsValue())
+      Out += " -> " + Types.shape(S.returnQualType());
+    Out += "\n";
   }
   return Out + Types.recordShapes();
 }
@@ -192,10 +216,10 @@ std::string stubsHeader(const std::vector<Signature> &Sigs, StubTypes &Types,
       Rs.push_back(P->R->str());
     OS << "\n/* " << S.name() << " on another node"
        << (Rs.empty() ? "" : "; regions " + llvm::join(Rs, ", ")) << " */\n"
-       << "clv_future *" << S.name() << "__spawn(" << S.parameterList() << ");\n"
-       << "void " << S.name() << "__join(clv_future *cleave_f);\n";
+       << "clv_future *" << S.name() << "__spawn(" << S.spawnParameterList() << ");\n"
+       << "void " << S.name() << "__join(" << S.joinParameterList() << ");\n";
     if (entryName(S.F) != S.name())
-      OS << "void " << entryName(S.F) << "(" << S.parameterList() << ");\n";
+      OS << S.declare(S.returnQualType(), entryName(S.F)) << "(" << S.parameterList() << ");\n";
   }
   OS << "\n#endif\n";
   return Text;
@@ -237,12 +261,12 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
   for (size_t Id = 0; Id < Sigs.size(); ++Id) {
     const Signature &S = Sigs[Id];
     std::string Name = S.name(), Entry = entryName(S.F);
-    std::string Call = Entry + "(" + S.argumentList([](const std::string &P) { return P; }) + ")";
     std::string Fail = "clv_fail_call(\"" + Name + "\");";
     if (Entry == Name)
-      FS << "extern " << S.declare(S.F->getReturnType().getCanonicalType().getUnqualifiedType(),
-                                   Name)
-         << "(" << S.parameterList() << ");\n";
+      FS << "extern " << S.declare(S.returnQualType(), Name) << "(" << S.parameterList()
+         << ");\n";
+    FS << "extern " << S.declare(S.returnQualType(), sequentialName(S.F)) << "("
+       << S.parameterList() << ");\n";
     FS << "enum { CLEAVE_FN_" << Name << " = " << Id << " };\n\n";
 
     // The serving side: values first, because region extents depend on them;
@@ -259,7 +283,9 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     declareBounds(S, FS);
     for (const Signature::Param *P : S.regions())
       FS << "  " << S.declare(P->Type, P->Name + "__at") << ";\n";
-    if (!S.writes())
+    if (S.returnsValue())
+      FS << "  " << Types.declare(S.returnQualType(), "cleave_r") << ";\n";
+    else if (!S.writes())
       FS << "  (void)cleave_reply;\n";
     for (const Signature::Param &P : S.Params)
       if (P.How != Passing::Region)
@@ -270,17 +296,23 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.regions())
       FS << "  " << P->Name << "__at = " << regionCall(Types, *P, "get", "cleave_args", "", Ctx)
          << ";\n  if (!" << P->Name << "__at)\n    return CLV_E_DECODE;\n";
-    FS << "  " << (S.returnType() == "void" ? "" : "(void)") << Entry << "("
+    FS << "  " << (S.returnsValue() ? "cleave_r = " : "") << Entry << "("
        << S.argumentList([](const std::string &P) { return P + "__at - " + P + "__lo"; })
        << ");\n";
     for (const Signature::Param *P : S.regions())
       if (!P->R->ReadOnly)
         FS << "  if (" << regionCall(Types, *P, "put", "cleave_reply", P->Name + "__at", Ctx)
            << " != CLV_OK)\n    return CLV_E_ENCODE;\n";
+    if (S.returnsValue())
+      FS << Types.put(S.returnQualType(), "cleave_r", "cleave_reply", "  ",
+                      "return CLV_E_ENCODE;");
     FS << "  return CLV_OK;\n}\n\n";
 
-    // The calling side: run here when the tree has filled the machine.
-    FS << "clv_future *" << Name << "__spawn(" << S.parameterList() << ") {\n";
+    // The calling side: when the tree has filled the machine, the call runs
+    // here, as written, with no test of the runtime's below it.
+    std::string Sequential =
+        sequentialName(S.F) + "(" + S.argumentList([](const std::string &P) { return P; }) + ")";
+    FS << "clv_future *" << Name << "__spawn(" << S.spawnParameterList() << ") {\n";
     declareBounds(S, FS);
     FS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n";
     if (S.writes())
@@ -288,8 +320,11 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.regions())
       if (!P->R->ReadOnly)
         FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n";
-    FS << "  if (clv_child_node() < 0) {\n    " << (S.returnType() == "void" ? "" : "(void)")
-       << Call << ";\n    return NULL;\n  }\n";
+    FS << "  if (clv_child_node() < 0) {\n    "
+       << (S.returnsValue() ? "if (cleave_result)\n      *cleave_result = " + Sequential +
+                                  ";\n    else\n      (void)" + Sequential
+                            : Sequential)
+       << ";\n    return NULL;\n  }\n";
     computeBounds(S, FS);
     FS << "  clv_buf_init(&cleave_args);\n";
     for (const Signature::Param &P : S.Params)
@@ -316,7 +351,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     FS << "  return cleave_f;\n}\n\n";
 
     // The wait: copy the written regions back where the spawn said.
-    FS << "void " << Name << "__join(clv_future *cleave_f) {\n";
+    FS << "void " << Name << "__join(" << S.joinParameterList() << ") {\n";
     if (S.writes())
       FS << "  clv_buf *cleave_local;\n";
     for (const Signature::Param *P : S.regions())
@@ -338,6 +373,10 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       if (!P->R->ReadOnly)
         FS << "  if (" << regionCall(Types, *P, "get", "&cleave_reply", P->Name + "__dst", Ctx)
            << " != CLV_OK)\n    " << Fail << "\n";
+    if (S.returnsValue())
+      FS << "  if (cleave_result) {\n"
+         << Types.get(S.returnQualType(), "*cleave_result", "&cleave_reply", "    ", Fail)
+         << "  }\n";
     FS << "  clv_buf_free(&cleave_reply);\n}\n\n";
   }
 
@@ -488,17 +527,69 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     R.ReplaceText(P.HashLoc, Line.size(), Comment);
   }
 
-  // Spawns: the call becomes NAME__spawn and its future is kept.
-  std::map<std::pair<const Stmt *, const CompoundStmt *>, std::vector<std::string>> Joins;
+  const LangOptions &LO = Ctx.getLangOpts();
+  auto SigOf = [&](const FunctionDecl *F) -> const Signature & {
+    return *llvm::find_if(Sigs, [&](const Signature &S) {
+      return S.F->getCanonicalDecl() == F->getCanonicalDecl();
+    });
+  };
+  auto Text = [&](CharSourceRange Range) {
+    return Lexer::getSourceText(Range, SM, LO).str();
+  };
+  auto After = [&](SourceLocation Loc) { return Lexer::getLocForEndOfToken(Loc, 0, SM, LO); };
+  // "NAME__spawn(&v, args)" for \p AC, its value going to \p Result ("NULL"
+  // when dropped, "" when the function returns none).
+  auto SpawnCall = [&](const AsyncCall &AC) {
+    const CallExpr *CE = AC.Call;
+    std::string Between = Text(
+        CharSourceRange::getCharRange(After(CE->getCallee()->getEndLoc()), CE->getRParenLoc()));
+    llvm::StringRef Args = llvm::StringRef(Between).ltrim().drop_front().trim(); // '(' args
+    std::vector<std::string> List;
+    if (SigOf(AC.Callee).returnsValue())
+      List.push_back(AC.Value.empty() ? "NULL" : "&" + AC.Value);
+    if (!Args.empty())
+      List.push_back(Args.str());
+    return AC.Callee->getNameAsString() + "__spawn(" + llvm::join(List, ", ") + ")";
+  };
+  auto JoinCall = [&](const AsyncCall &AC) {
+    std::string Name = AC.Callee->getNameAsString();
+    if (!SigOf(AC.Callee).returnsValue())
+      return Name + "__join(" + AC.Future + ");";
+    std::string Join =
+        Name + "__join(" + AC.Future + ", " + (AC.Value.empty() ? "NULL" : "&" + AC.Value) + ");";
+    if (AC.Form == CallFormKind::Assigned)
+      Join += " " + AC.Target->getNameAsString() + " = " + AC.Value + ";";
+    return Join;
+  };
+  auto Declare = [&](const FunctionDecl *F, const std::string &Name) {
+    return SigOf(F).declare(SigOf(F).returnQualType(), Name) + ";";
+  };
+
+  // Spawns of calls that are statements of their own, or assign a local.
   for (const AsyncCall &AC : Plan.Async) {
-    R.InsertTextAfter(AC.Call->getBeginLoc(), "clv_future *" + AC.Future + " = ");
-    SourceLocation NameLoc = AC.Call->getCallee()->IgnoreParenImpCasts()->getBeginLoc();
-    R.ReplaceText(NameLoc, AC.Callee->getName().size(), AC.Callee->getNameAsString() + "__spawn");
-    Joins[{AC.JoinBefore, AC.Block}].push_back(AC.Callee->getNameAsString() + "__join(" +
-                                                AC.Future + ");");
+    std::string Spawn = "clv_future *" + AC.Future + " = " + SpawnCall(AC);
+    if (AC.Form == CallFormKind::Statement) {
+      R.ReplaceText(CharSourceRange::getTokenRange(AC.Call->getSourceRange()), Spawn);
+    } else if (AC.Form == CallFormKind::Assigned) {
+      std::string Decls = Declare(AC.Callee, AC.Value) + " " + Spawn;
+      if (const auto *DS = dyn_cast<DeclStmt>(AC.Statement)) {
+        // T x = f(..);  ->  T x; T' v; clv_future *f = f__spawn(&v, ..);
+        R.RemoveText(CharSourceRange::getCharRange(After(AC.Target->getLocation()),
+                                                   After(AC.Target->getInit()->getEndLoc())));
+        R.InsertTextAfter(After(DS->getEndLoc()), " " + Decls + ";");
+      } else {
+        R.ReplaceText(CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Decls);
+      }
+    }
   }
-  // Joins: the last spawned is joined first, which restores the binomial tree
-  // levels in the order the runtime expects.
+
+  // Joins standing before a statement (or the end of a block): the last
+  // spawned is joined first, which restores the binomial tree levels in the
+  // order the runtime expects.
+  std::map<std::pair<const Stmt *, const CompoundStmt *>, std::vector<std::string>> Joins;
+  for (const AsyncCall &AC : Plan.Async)
+    if (!AC.JoinInside)
+      Joins[{AC.JoinBefore, AC.Block}].push_back(JoinCall(AC));
   for (auto &[Where, Calls] : Joins) {
     auto [Before, Block] = Where;
     std::reverse(Calls.begin(), Calls.end());
@@ -514,6 +605,74 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     }
   }
 
+  // Statements whose operand calls are evaluated first, into temporaries:
+  // { T v1; clv_future *f1; f1 = f__spawn(&v1, ..); v2 = f(..); joins; S }
+  for (const HoistedStatement &H : Plan.Hoisted) {
+    std::vector<std::string> Decls, Issue;
+    std::vector<std::pair<CharSourceRange, std::string>> Temporaries;
+    for (size_t K = 0; K < H.Calls.size(); ++K) {
+      const CallExpr *CE = H.Calls[K];
+      Decls.push_back(Declare(CE->getDirectCallee(), H.Values[K]));
+      auto Async = llvm::find_if(Plan.Async, [&](const AsyncCall &AC) { return AC.Call == CE; });
+      if (Async != Plan.Async.end()) {
+        Decls.push_back("clv_future *" + Async->Future + ";");
+        Issue.push_back(Async->Future + " = " + SpawnCall(*Async) + ";");
+      } else {
+        Issue.push_back(H.Values[K] + " = " +
+                        Text(CharSourceRange::getTokenRange(CE->getSourceRange())) + ";");
+      }
+      Temporaries.push_back({CharSourceRange::getTokenRange(CE->getSourceRange()), H.Values[K]});
+    }
+    std::vector<std::string> Inside;
+    for (const AsyncCall &AC : Plan.Async)
+      if (AC.JoinInside && AC.JoinBefore == H.S)
+        Inside.push_back(JoinCall(AC));
+    std::reverse(Inside.begin(), Inside.end());
+    bool Braces = !isa<DeclStmt>(H.S);
+    R.InsertTextAfter(H.S->getBeginLoc(), std::string(Braces ? "{ " : "") +
+                                              llvm::join(Decls, " ") + " " +
+                                              llvm::join(Issue, " ") + " " +
+                                              llvm::join(Inside, " ") + " ");
+    if (Braces)
+      R.InsertTextAfter(Lexer::findLocationAfterToken(H.S->getEndLoc(), tok::semi, SM, LO,
+                                                      /*SkipTrailingWhitespaceAndNewLine=*/false),
+                        " }");
+    for (const auto &[Range, Value] : Temporaries)
+      R.ReplaceText(Range, Value);
+  }
+
+  // The sequential clones: each function as written, its self-calls renamed.
+  std::string Clones;
+  for (const Signature &S : Sigs) {
+    const FunctionDecl *F = S.F;
+    SourceLocation From = After(F->getLocation()), To = After(F->getBody()->getEndLoc());
+    std::string Body = Text(CharSourceRange::getCharRange(From, To));
+    class SelfCalls : public RecursiveASTVisitor<SelfCalls> {
+    public:
+      const FunctionDecl *F;
+      std::vector<SourceLocation> Names;
+      bool VisitCallExpr(CallExpr *CE) {
+        if (CE->getDirectCallee() &&
+            CE->getDirectCallee()->getCanonicalDecl() == F->getCanonicalDecl())
+          Names.push_back(CE->getCallee()->IgnoreParenImpCasts()->getBeginLoc());
+        return true;
+      }
+    } Calls;
+    Calls.F = F;
+    Calls.TraverseStmt(F->getBody());
+    std::vector<unsigned> Offsets;
+    for (SourceLocation L : Calls.Names)
+      if (L.isFileID())
+        Offsets.push_back(SM.getFileOffset(L) - SM.getFileOffset(From));
+    llvm::sort(Offsets, std::greater<unsigned>());
+    for (unsigned O : Offsets)
+      Body.replace(O, F->getName().size(), sequentialName(F));
+    Clones += "\n/* cleave: '" + S.name() +
+              "' as written, run where no node is free to take a call */\n" +
+              S.declare(S.returnQualType(), sequentialName(F)) + Body + "\n";
+  }
+  R.InsertTextAfter(SM.getLocForEndOfFile(Main), Clones);
+
   // main becomes cleave_main, which the stubs' main calls between starting
   // and stopping the runtime.
   for (const FunctionDecl *F : A.definitions())
@@ -527,8 +686,9 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   for (const Signature &S : Sigs)
     if (entryName(S.F) != S.name())
       Entries += "\n/* cleave: entry of the static function '" + S.name() +
-                 "' for calls from other nodes */\nvoid " + entryName(S.F) + "(" +
-                 S.parameterList() + ") {\n  " + (S.returnType() == "void" ? "" : "(void)") +
+                 "' for calls from other nodes */\n" +
+                 S.declare(S.returnQualType(), entryName(S.F)) + "(" + S.parameterList() +
+                 ") {\n  " + (S.returnsValue() ? "return " : "") +
                  S.name() + "(" + S.argumentList([](const std::string &P) { return P; }) +
                  ");\n}\n";
   if (!Entries.empty())

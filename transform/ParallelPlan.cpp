@@ -9,12 +9,15 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace cleave;
 using namespace clang;
 
 namespace {
+
+using CallSet = llvm::SmallPtrSet<const CallExpr *, 4>;
 
 /// Whether a statement can move control past a join placed after it or enter
 /// the statements between a spawn and its join.
@@ -30,6 +33,52 @@ public:
   bool VisitSwitchCase(SwitchCase *) { return !(Found = true); }
 };
 
+/// Whether \p S refers to \p V outside the calls of \p Skip.
+bool mentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    const VarDecl *V;
+    const CallSet &Skip;
+    bool Found = false;
+    Finder(const VarDecl *V, const CallSet &Skip) : V(V), Skip(Skip) {}
+    bool TraverseCallExpr(CallExpr *CE) {
+      return Skip.count(CE) ? true : RecursiveASTVisitor::TraverseCallExpr(CE);
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) { return !(Found = DRE->getDecl() == V); }
+  } F(V, Skip);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// The locals of \p Body whose address is taken: a pointer may read or write
+/// them where the variable is not named.
+llvm::DenseSet<const VarDecl *> addressTaken(const Stmt *Body) {
+  class Finder : public RecursiveASTVisitor<Finder> {
+  public:
+    llvm::DenseSet<const VarDecl *> Out;
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      if (UO->getOpcode() == UO_AddrOf)
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            Out.insert(VD);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return std::move(F.Out);
+}
+
+/// What a statement of a block is, for the planner.
+struct StatementShape {
+  CallFormKind Form = CallFormKind::Statement;
+  /// Statement and Assigned: the call; Operand: the self-calls that can be
+  /// evaluated before the rest of the statement, in source order.
+  std::vector<const CallExpr *> Calls;
+  const VarDecl *Target = nullptr; ///< Assigned
+  /// Self-calls of the statement that cannot move, and why.
+  std::vector<std::pair<const CallExpr *, std::string>> Fixed;
+};
+
 class Planner {
 public:
   explicit Planner(TUAnalysis &A) : A(A), Ctx(A.context()) {}
@@ -39,20 +88,72 @@ public:
     // Variables assigned anywhere in F cannot stand for one value in a proof
     // that compares regions taken at two different statements.
     Mutable = modifiedVariables(F->getBody());
+    AddressTaken = addressTaken(F->getBody());
 
-    class Blocks : public RecursiveASTVisitor<Blocks> {
+    // Blocks first, then statements with operand calls outside blocks (the
+    // body of an `if`, a loop, a label).
+    class Statements : public RecursiveASTVisitor<Statements> {
     public:
-      std::vector<const CompoundStmt *> Out;
+      std::vector<const CompoundStmt *> Blocks;
+      std::vector<const Stmt *> Loose;
+      const Planner &P;
+      explicit Statements(const Planner &P) : P(P) {}
+      void loose(const Stmt *S) {
+        if (S && !isa<CompoundStmt>(S))
+          Loose.push_back(S);
+      }
       bool VisitCompoundStmt(CompoundStmt *CS) {
-        Out.push_back(CS);
+        Blocks.push_back(CS);
         return true;
       }
-    } B;
-    B.TraverseStmt(F->getBody());
-    for (const CompoundStmt *CS : B.Out)
+      bool VisitIfStmt(IfStmt *If) {
+        loose(If->getThen());
+        loose(If->getElse());
+        return true;
+      }
+      bool VisitWhileStmt(WhileStmt *W) { return loose(W->getBody()), true; }
+      bool VisitDoStmt(DoStmt *D) { return loose(D->getBody()), true; }
+      bool VisitForStmt(ForStmt *For) { return loose(For->getBody()), true; }
+      bool VisitLabelStmt(LabelStmt *L) { return loose(L->getSubStmt()), true; }
+      bool VisitCaseStmt(CaseStmt *C) { return loose(C->getSubStmt()), true; }
+      bool VisitDefaultStmt(DefaultStmt *D) { return loose(D->getSubStmt()), true; }
+    } Found(*this);
+    Found.TraverseStmt(F->getBody());
+    for (const CompoundStmt *CS : Found.Blocks)
       planBlock(CS);
+    for (const Stmt *S : Found.Loose)
+      planStatement(S, nullptr, 0);
 
-    // Self-calls that are not statements of a block were no candidates.
+    // Self-calls planned nowhere else.
+    for (const CallExpr *CE : selfCallsIn(F->getBody()))
+      if (!planned(CE))
+        Plan.Sequential.push_back({CE, whyUnplanned(CE)});
+  }
+
+  ParallelPlan Plan;
+
+private:
+  TUAnalysis &A;
+  ASTContext &Ctx;
+  const FunctionDecl *Caller = nullptr;
+  llvm::DenseSet<const VarDecl *> Mutable, AddressTaken;
+  unsigned NextName = 1;
+
+  bool planned(const CallExpr *CE) const {
+    auto Is = [&](const auto &Item) { return Item.Call == CE; };
+    return llvm::any_of(Plan.Async, Is) || llvm::any_of(Plan.Sequential, Is);
+  }
+
+  const CallExpr *selfCall(const Stmt *S) const {
+    const auto *CE = dyn_cast_or_null<CallExpr>(S);
+    const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+    if (!Callee || Callee->getCanonicalDecl() != Caller->getCanonicalDecl())
+      return nullptr;
+    return CE;
+  }
+
+  /// The self-calls within \p S, in source order.
+  std::vector<const CallExpr *> selfCallsIn(const Stmt *S) const {
     class SelfCalls : public RecursiveASTVisitor<SelfCalls> {
     public:
       const Planner &P;
@@ -64,61 +165,174 @@ public:
         return true;
       }
     } Calls(*this);
-    Calls.TraverseStmt(F->getBody());
-    for (const CallExpr *CE : Calls.Out) {
-      auto Planned = [&](const auto &Item) { return Item.Call == CE; };
-      if (llvm::any_of(Plan.Async, Planned) || llvm::any_of(Plan.Sequential, Planned))
+    Calls.TraverseStmt(const_cast<Stmt *>(S));
+    return std::move(Calls.Out);
+  }
+
+  /// The parent of \p S in the AST, as a statement or declaration.
+  DynTypedNode parentOf(const DynTypedNode &N) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    return Parents.empty() ? DynTypedNode() : Parents[0];
+  }
+
+  /// Why the self-call \p CE, which no statement of a block holds as a call,
+  /// an assignment or an operand, stays sequential: where it stands.
+  std::string whyUnplanned(const CallExpr *CE) {
+    DynTypedNode Child = DynTypedNode::create(*CE);
+    for (DynTypedNode P = parentOf(Child); !P.get<Decl>(); Child = P, P = parentOf(P)) {
+      const Stmt *S = P.get<Stmt>();
+      if (!S)
+        break;
+      if (isa<Expr>(S))
         continue;
-      Plan.Sequential.push_back(
-          {CE, valueUsed(CE) ? "its value is used where it is called"
-                             : "it is not a statement of its own in a block"});
+      auto In = [&](const Stmt *Part) { return Part && Part == Child.get<Stmt>(); };
+      if (const auto *If = dyn_cast<IfStmt>(S); If && In(If->getCond()))
+        return "its value is tested by the condition of an 'if'";
+      if (const auto *W = dyn_cast<WhileStmt>(S); W && In(W->getCond()))
+        return "its value is tested by the condition of a 'while' loop";
+      if (const auto *D = dyn_cast<DoStmt>(S); D && In(D->getCond()))
+        return "its value is tested by the condition of a 'do' loop";
+      if (const auto *F = dyn_cast<ForStmt>(S); F && (In(F->getCond()) || In(F->getInc()) || In(F->getInit())))
+        return "it is part of the header of a 'for' loop";
+      if (const auto *Sw = dyn_cast<SwitchStmt>(S); Sw && In(Sw->getCond()))
+        return "its value selects the case of a 'switch'";
+      break;
+    }
+    return "its value is used where it is called";
+  }
+
+  /// Why the self-call \p CE, inside the full expression of statement \p S,
+  /// cannot be evaluated before the rest of S; "" when it can: every step up
+  /// to S is an operand C evaluates unconditionally and in no fixed order
+  /// with the others.
+  std::string whyFixed(const CallExpr *CE, const Stmt *S) {
+    if (CE == S)
+      return "";
+    DynTypedNode Child = DynTypedNode::create(*CE);
+    for (;;) {
+      DynTypedNode P = parentOf(Child);
+      if (const auto *PS = P.get<Stmt>(); PS == S)
+        return "";
+      if (const auto *VD = P.get<VarDecl>()) {
+        if (VD->getInit() != Child.get<Expr>())
+          return "its value is used where it is called";
+        Child = P;
+        continue;
+      }
+      const Expr *E = P.get<Expr>();
+      if (!E)
+        return "its value is used where it is called";
+      if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+        switch (BO->getOpcode()) {
+        case BO_LAnd:
+        case BO_LOr:
+          if (BO->getRHS() == Child.get<Expr>())
+            return "it is evaluated only when the left operand of '" +
+                   BO->getOpcodeStr().str() + "' allows it";
+          return "its value decides whether the right operand of '" +
+                 BO->getOpcodeStr().str() + "' is evaluated";
+        case BO_Comma:
+          return "it is an operand of a comma operator, which orders evaluation";
+        default:
+          if (BO->isAssignmentOp() && BO->getLHS() == Child.get<Expr>())
+            return "its value is used where it is called";
+        }
+      } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+        if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+          return "its value is used where it is called";
+      } else if (isa<AbstractConditionalOperator>(E)) {
+        return "it is an operand of '?:', which evaluates one of its branches";
+      } else if (const auto *Outer = dyn_cast<CallExpr>(E)) {
+        if (Outer->getCallee() == Child.get<Expr>())
+          return "its value is called";
+        if (selfCall(Outer))
+          return "its value is an argument of another call of '" +
+                 Caller->getNameAsString() + "'";
+      } else if (!isa<ParenExpr>(E) && !isa<CastExpr>(E)) {
+        return "its value is used where it is called";
+      }
+      Child = P;
     }
   }
 
-  /// Whether the value of \p CE is used: by an expression, an initializer, a
-  /// return, or as a condition.
-  bool valueUsed(const CallExpr *CE) {
-    DynTypedNodeList Parents = Ctx.getParents(*CE);
-    if (Parents.empty())
-      return false;
-    const DynTypedNode &P = Parents[0];
-    if (P.get<Expr>() || P.get<Decl>() || P.get<ReturnStmt>())
-      return true;
-    auto IsCond = [&](const Expr *Cond) { return Cond && Cond->IgnoreParenImpCasts() == CE; };
-    if (const auto *If = P.get<IfStmt>())
-      return IsCond(If->getCond());
-    if (const auto *While = P.get<WhileStmt>())
-      return IsCond(While->getCond());
-    if (const auto *Do = P.get<DoStmt>())
-      return IsCond(Do->getCond());
-    if (const auto *For = P.get<ForStmt>())
-      return IsCond(For->getCond());
-    if (const auto *Switch = P.get<SwitchStmt>())
-      return IsCond(Switch->getCond());
-    return false;
+  /// What statement \p S of a block is. \p InBlock: Statement and Assigned
+  /// forms need a block.
+  StatementShape shapeOf(const Stmt *S, bool InBlock) {
+    StatementShape Shape;
+    if (const CallExpr *CE = selfCall(S); CE && InBlock) {
+      Shape.Calls = {CE};
+      return Shape;
+    }
+    // x = f(..); or T x = f(..);
+    const VarDecl *Target = nullptr;
+    const Expr *Value = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->getOpcode() == BO_Assign)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens())) {
+        Target = dyn_cast<VarDecl>(DRE->getDecl());
+        Value = BO->getRHS();
+      }
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl())
+      if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()); VD && VD->getInit()) {
+        Target = VD;
+        Value = VD->getInit();
+      }
+    if (const CallExpr *CE = Value ? selfCall(Value->IgnoreParenImpCasts()) : nullptr;
+        CE && InBlock && Target->hasLocalStorage() && !isa<ParmVarDecl>(Target) &&
+        Target->getType()->isScalarType() && !Target->getType().isConstQualified() &&
+        !Target->getType().isVolatileQualified() && !AddressTaken.count(Target)) {
+      Shape.Form = CallFormKind::Assigned;
+      Shape.Calls = {CE};
+      Shape.Target = Target;
+      return Shape;
+    }
+    // Operands of the statement's full expression.
+    Shape.Form = CallFormKind::Operand;
+    bool InMacro = S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID();
+    std::vector<const Stmt *> Roots;
+    std::vector<const VarDecl *> Declared;
+    if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && RS->getRetValue())
+      Roots.push_back(RS->getRetValue());
+    else if (isa<Expr>(S))
+      Roots.push_back(S);
+    else if (const auto *DS = dyn_cast<DeclStmt>(S); DS && InBlock)
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          Declared.push_back(VD);
+          if (VD->getInit())
+            Roots.push_back(VD->getInit());
+        }
+    std::vector<const CallExpr *> Calls;
+    for (const Stmt *Root : Roots)
+      llvm::append_range(Calls, selfCallsIn(Root));
+    for (const CallExpr *CE : Calls) {
+      std::string Why = whyFixed(CE, S);
+      if (Why.empty() && (InMacro || CE->getBeginLoc().isMacroID()))
+        Why = "it is written inside a macro";
+      if (Why.empty())
+        for (const Expr *Arg : CE->arguments())
+          if (Arg->HasSideEffects(Ctx))
+            Why = "its arguments have side effects, which must happen where it is called";
+      // `int l = f(a), r = f(l);`: the arguments are evaluated before the
+      // declaration.
+      for (const VarDecl *VD : Declared)
+        if (Why.empty() && mentions(CE, VD))
+          Why = "its arguments use '" + VD->getNameAsString() +
+                "', declared by the same declaration";
+      if (Why.empty())
+        Shape.Calls.push_back(CE);
+      else
+        Shape.Fixed.push_back({CE, Why});
+    }
+    return Shape;
   }
 
-  ParallelPlan Plan;
-
-private:
-  TUAnalysis &A;
-  ASTContext &Ctx;
-  const FunctionDecl *Caller = nullptr;
-  llvm::DenseSet<const VarDecl *> Mutable;
-  unsigned NextFuture = 1;
-
-  const CallExpr *selfCall(const Stmt *S) const {
-    const auto *CE = dyn_cast<CallExpr>(S);
-    const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
-    if (!Callee || Callee->getCanonicalDecl() != Caller->getCanonicalDecl())
-      return nullptr;
-    return CE;
-  }
-
-  /// Why \p S cannot run while a call with regions \p Spawned is in flight:
-  /// it may touch them, change what their bounds are written in, or move
-  /// control so that the join would be skipped; "" when it can.
-  std::string conflict(const Stmt *S, const std::vector<SiteRegion> &Spawned) {
+  /// Why \p S cannot run while a call with regions \p Spawned, whose value
+  /// goes to \p Target, is in flight: it may touch the regions, change what
+  /// their bounds are written in, read or write the target, or move control
+  /// so that the join would be skipped; "" when it can. The calls of \p Skip
+  /// are left out: they are checked, and evaluated, on their own.
+  std::string conflict(const Stmt *S, const std::vector<SiteRegion> &Spawned,
+                       const VarDecl *Target, const CallSet &Skip = {}) {
     JumpFinder Jumps;
     Jumps.TraverseStmt(const_cast<Stmt *>(S));
     if (Jumps.Found)
@@ -128,20 +342,27 @@ private:
       for (const VarDecl *V : R.Vars)
         if (Changed.count(V))
           return "changes '" + V->getNameAsString() + "', in which its regions are written";
-    if (touches(S, Spawned))
+    if (Target && mentions(S, Target, Skip))
+      return "uses '" + Target->getNameAsString() + "', which its value is assigned to";
+    if (touches(S, Spawned, Skip))
       return "may touch what it reads or writes";
     return "";
   }
 
-  /// Whether \p S may touch the regions \p Spawned.
-  bool touches(const Stmt *S, const std::vector<SiteRegion> &Spawned) {
+  /// Whether \p S, but for the calls of \p Skip, may touch the regions
+  /// \p Spawned.
+  bool touches(const Stmt *S, const std::vector<SiteRegion> &Spawned, const CallSet &Skip) {
     class Access : public RecursiveASTVisitor<Access> {
     public:
       Planner &P;
       const std::vector<SiteRegion> &Spawned;
+      const CallSet &Skip;
       bool Conflict = false;
-      Access(Planner &P, const std::vector<SiteRegion> &Spawned)
-          : P(P), Spawned(Spawned) {}
+      Access(Planner &P, const std::vector<SiteRegion> &Spawned, const CallSet &Skip)
+          : P(P), Spawned(Spawned), Skip(Skip) {}
+      bool TraverseCallExpr(CallExpr *CE) {
+        return Skip.count(CE) ? true : RecursiveASTVisitor::TraverseCallExpr(CE);
+      }
       bool VisitCallExpr(CallExpr *CE) {
         Conflict = Conflict || P.callConflicts(CE, Spawned);
         return !Conflict;
@@ -164,7 +385,7 @@ private:
         Conflict = Conflict || !Local;
         return !Conflict;
       }
-    } Visitor(*this, Spawned);
+    } Visitor(*this, Spawned, Skip);
     Visitor.TraverseStmt(const_cast<Stmt *>(S));
     return Visitor.Conflict;
   }
@@ -223,21 +444,9 @@ private:
     return false;
   }
 
-  void planBlock(const CompoundStmt *CS) {
-    std::vector<const Stmt *> Stmts(CS->body_begin(), CS->body_end());
-    for (size_t I = 0; I < Stmts.size(); ++I) {
-      const CallExpr *CE = selfCall(Stmts[I]);
-      if (!CE)
-        continue;
-      if (std::string Why = whySequential(CE, Stmts, I, CS); !Why.empty())
-        Plan.Sequential.push_back({CE, Why});
-    }
-  }
-
-  /// Plans the self-call Stmts[I]; returns why it stays sequential, or "" when
-  /// it was made asynchronous.
-  std::string whySequential(const CallExpr *CE, const std::vector<const Stmt *> &Stmts,
-                            size_t I, const CompoundStmt *CS) {
+  /// Why the call \p CE cannot be sent at all, or its regions at the call;
+  /// "" when it can, with the regions in \p Regions.
+  std::string whyNotRemote(const CallExpr *CE, std::vector<SiteRegion> &Regions) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (CE->getBeginLoc().isMacroID())
       return "it is written inside a macro";
@@ -248,45 +457,185 @@ private:
     if (!Mine)
       return "the regions of its pointer arguments are unknown here: " +
              llvm::toString(Mine.takeError());
+    Regions = std::move(*Mine);
+    return "";
+  }
+
+  /// A spawned call in the plan.
+  AsyncCall &spawn(const CallExpr *CE, CallFormKind Form, const Stmt *S,
+                   const CompoundStmt *Block) {
+    AsyncCall AC;
+    AC.Call = CE;
+    AC.Callee = CE->getDirectCallee();
+    AC.Form = Form;
+    AC.Statement = S;
+    AC.Block = Block;
+    AC.Future = freshName("cleave_f");
+    const FunctionDecl *Canonical = AC.Callee->getCanonicalDecl();
+    if (llvm::find(Plan.Remote, Canonical) == Plan.Remote.end())
+      Plan.Remote.push_back(Canonical);
+    Plan.Async.push_back(std::move(AC));
+    return Plan.Async.back();
+  }
+
+  /// Spans of the block being planned: the statement index of each spawn
+  /// and of its join (the block's size: its end), and whether the join
+  /// stands inside that statement.
+  struct Span {
+    size_t Spawn, Join;
+    bool Inside;
+  };
+  std::vector<Span> Spans;
+
+  /// Whether statement \p I of the block runs between a spawn and its join:
+  /// its calls are then the part kept on this node.
+  bool keptBeside(size_t I) const {
+    return llvm::any_of(Spans, [&](const Span &S) {
+      return S.Spawn < I && (I < S.Join || (I == S.Join && S.Inside));
+    });
+  }
+
+  void planBlock(const CompoundStmt *CS) {
+    std::vector<const Stmt *> Stmts(CS->body_begin(), CS->body_end());
+    Spans.clear();
+    std::vector<StatementShape> Shapes;
+    for (const Stmt *S : Stmts)
+      Shapes.push_back(shapeOf(S, true));
+    for (size_t I = 0; I < Stmts.size(); ++I) {
+      const StatementShape &Shape = Shapes[I];
+      if (Shape.Form == CallFormKind::Operand) {
+        planStatement(Stmts[I], CS, I, &Shape);
+        continue;
+      }
+      const CallExpr *CE = Shape.Calls.front();
+      if (std::string Why = planDeferred(CE, Shape, Stmts, Shapes, I, CS); !Why.empty())
+        Plan.Sequential.push_back({CE, Why});
+    }
+    Spans.clear();
+  }
+
+  /// Plans the Statement or Assigned call \p CE, statement I of the block;
+  /// returns why it stays sequential, or "" when it was made asynchronous.
+  std::string planDeferred(const CallExpr *CE, const StatementShape &Shape,
+                           const std::vector<const Stmt *> &Stmts,
+                           const std::vector<StatementShape> &Shapes, size_t I,
+                           const CompoundStmt *CS) {
+    std::vector<SiteRegion> Mine;
+    if (std::string Why = whyNotRemote(CE, Mine); !Why.empty())
+      return Why;
     size_t J = I + 1;
-    bool Beside = false;
+    bool Beside = false, Inside = false;
     std::string Why;
-    for (; J < Stmts.size() && (Why = conflict(Stmts[J], *Mine)).empty(); ++J)
-      Beside = Beside || selfCall(Stmts[J]);
-    if (!Beside && llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
-          return AC.Block == CS && keptBeside(AC, Stmts, I);
-        }))
+    for (; J < Stmts.size(); ++J) {
+      const StatementShape &Next = Shapes[J];
+      if (Next.Form == CallFormKind::Operand && !Next.Calls.empty()) {
+        // Its operand calls are evaluated first: they may run beside this
+        // one, and the join then stands between them and the rest.
+        CallSet Calls(Next.Calls.begin(), Next.Calls.end());
+        bool Clash = false;
+        for (const CallExpr *Call : Next.Calls)
+          if (!(Why = conflict(Call, Mine, Shape.Target)).empty()) {
+            Clash = true;
+            break;
+          }
+        if (Clash)
+          break;
+        Beside = true;
+        if (!(Why = conflict(Stmts[J], Mine, Shape.Target, Calls)).empty()) {
+          Inside = true;
+          break;
+        }
+        continue;
+      }
+      if (!(Why = conflict(Stmts[J], Mine, Shape.Target)).empty())
+        break;
+      Beside = Beside || Next.Form != CallFormKind::Operand;
+    }
+    const std::string Name = CE->getDirectCallee()->getNameAsString();
+    if (!Beside && keptBeside(I))
       return "it is the part kept on this node";
     if (!Beside && J == Stmts.size() && J == I + 1)
       return "it ends its block: nothing follows it to run beside it";
     if (!Beside)
       return J == I + 1 ? "the next statement " + Why
-                        : "no other call of '" + Callee->getNameAsString() +
+                        : "no other call of '" + Name +
                               "' runs beside it before its results are needed";
-    AsyncCall AC;
-    AC.Call = CE;
-    AC.Callee = Callee;
-    AC.Block = CS;
+    AsyncCall &AC = spawn(CE, Shape.Form, Stmts[I], CS);
+    AC.Target = Shape.Target;
     AC.JoinBefore = J < Stmts.size() ? Stmts[J] : nullptr;
-    AC.Future = freshFutureName();
-    Plan.Async.push_back(AC);
-    if (llvm::find(Plan.Remote, Callee->getCanonicalDecl()) == Plan.Remote.end())
-      Plan.Remote.push_back(Callee->getCanonicalDecl());
+    AC.JoinInside = Inside;
+    if (Shape.Form == CallFormKind::Assigned)
+      AC.Value = freshName("cleave_v");
+    Spans.push_back({I, J, Inside});
+    if (Inside)
+      hoist(Stmts[J], true, Shapes[J]);
     return "";
   }
 
-  /// Whether Stmts[I] lies between the spawn of \p AC and its join.
-  static bool keptBeside(const AsyncCall &AC, const std::vector<const Stmt *> &Stmts,
-                         size_t I) {
-    size_t Spawn = llvm::find(Stmts, AC.Call) - Stmts.begin();
-    size_t Join = AC.JoinBefore ? llvm::find(Stmts, AC.JoinBefore) - Stmts.begin()
-                                : Stmts.size();
-    return Spawn < I && I < Join;
+  /// Plans the operand calls of statement \p S (statement I of \p Block, or
+  /// alone when Block is null): every one but the last may run
+  /// beside the ones after it, joined before the rest of the statement.
+  void planStatement(const Stmt *S, const CompoundStmt *Block, size_t I,
+                     const StatementShape *Known = nullptr) {
+    StatementShape Own;
+    if (!Known)
+      Own = shapeOf(S, false);
+    const StatementShape &Shape = Known ? *Known : Own;
+    for (const auto &[CE, Why] : Shape.Fixed)
+      Plan.Sequential.push_back({CE, Why});
+    const std::vector<const CallExpr *> &Calls = Shape.Calls;
+    // A join of an earlier statement may stand inside this one already.
+    auto Earlier = llvm::find_if(Plan.Hoisted, [&](const HoistedStatement &H) { return H.S == S; });
+    std::vector<std::string> Values;
+    if (Earlier != Plan.Hoisted.end())
+      Values = Earlier->Values;
+    bool Spawned = false;
+    for (size_t K = 0; K < Calls.size(); ++K) {
+      const CallExpr *CE = Calls[K];
+      std::vector<SiteRegion> Mine;
+      std::string Why = whyNotRemote(CE, Mine);
+      if (Why.empty() && K + 1 == Calls.size())
+        Why = Spawned || keptBeside(I)
+                  ? "it is the part kept on this node"
+                  : "its value is needed by its statement, and no other call of '" +
+                        CE->getDirectCallee()->getNameAsString() + "' runs beside it";
+      for (size_t L = K + 1; Why.empty() && L < Calls.size(); ++L)
+        if (callConflicts(Calls[L], Mine))
+          Why = "the call of '" + CE->getDirectCallee()->getNameAsString() +
+                "' after it in its statement may touch what it reads or writes";
+      if (!Why.empty()) {
+        Plan.Sequential.push_back({CE, Why});
+        continue;
+      }
+      AsyncCall &AC = spawn(CE, CallFormKind::Operand, S, Block);
+      AC.JoinBefore = S;
+      AC.JoinInside = true;
+      AC.Value = Values.empty() ? freshName("cleave_v") : Values[K];
+      Spawned = true;
+    }
+    if (Spawned)
+      hoist(S, Block != nullptr, Shape);
   }
 
-  std::string freshFutureName() {
+  /// Records that the operand calls of \p S are evaluated before the rest of
+  /// it (once).
+  void hoist(const Stmt *S, bool InBlock, const StatementShape &Shape) {
+    if (llvm::any_of(Plan.Hoisted, [&](const HoistedStatement &H) { return H.S == S; }))
+      return;
+    HoistedStatement H;
+    H.S = S;
+    H.InBlock = InBlock;
+    H.Calls = Shape.Calls;
+    for (const CallExpr *CE : Shape.Calls) {
+      auto Async = llvm::find_if(Plan.Async, [&](const AsyncCall &AC) { return AC.Call == CE; });
+      H.Values.push_back(Async != Plan.Async.end() ? Async->Value : freshName("cleave_v"));
+    }
+    Plan.Hoisted.push_back(std::move(H));
+  }
+
+  std::string freshName(llvm::StringRef Prefix) {
     for (;;) {
-      std::string Name = "cleave_f" + std::to_string(NextFuture++);
+      std::string Name = Prefix.str() + std::to_string(NextName++);
       if (Ctx.Idents.find(Name) == Ctx.Idents.end())
         return Name;
     }
@@ -300,10 +649,20 @@ ParallelPlan cleave::planCalls(TUAnalysis &A) {
   for (const FunctionDecl *F : A.definitions())
     if (A.isRecursive(F))
       P.planFunction(F);
-  llvm::sort(P.Plan.Remote, [](const FunctionDecl *X, const FunctionDecl *Y) {
+  ParallelPlan &Plan = P.Plan;
+  const SourceManager &SM = A.context().getSourceManager();
+  auto InSource = [&SM](const auto &X, const auto &Y) {
+    return SM.isBeforeInTranslationUnit(X.Call->getBeginLoc(), Y.Call->getBeginLoc());
+  };
+  llvm::stable_sort(Plan.Async, InSource);
+  llvm::stable_sort(Plan.Sequential, InSource);
+  llvm::stable_sort(Plan.Hoisted, [&SM](const HoistedStatement &X, const HoistedStatement &Y) {
+    return SM.isBeforeInTranslationUnit(X.S->getBeginLoc(), Y.S->getBeginLoc());
+  });
+  llvm::sort(Plan.Remote, [](const FunctionDecl *X, const FunctionDecl *Y) {
     return X->getName() < Y->getName();
   });
-  return std::move(P.Plan);
+  return std::move(Plan);
 }
 
 void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
@@ -318,11 +677,16 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
   // One list in source order, so that remarks read top to bottom.
   std::vector<std::pair<SourceLocation, std::function<void()>>> Remarks;
   for (const AsyncCall &AC : Plan.Async) {
-    std::string Where =
-        AC.JoinBefore
-            ? "before line " + std::to_string(SM.getPresumedLineNumber(AC.JoinBefore->getBeginLoc()))
-            : "at the end of its block, line " +
-                  std::to_string(SM.getPresumedLineNumber(AC.Block->getRBracLoc()));
+    std::string Where;
+    if (!AC.JoinBefore)
+      Where = "at the end of its block, line " +
+              std::to_string(SM.getPresumedLineNumber(AC.Block->getRBracLoc()));
+    else if (AC.JoinBefore == AC.Statement)
+      Where = "before the rest of its statement";
+    else
+      Where = std::string(AC.JoinInside ? "before the rest of the statement of line "
+                                        : "before line ") +
+              std::to_string(SM.getPresumedLineNumber(AC.JoinBefore->getBeginLoc()));
     Remarks.push_back({AC.Call->getBeginLoc(), [&D, Async, AC, Where] {
                          D.Report(AC.Call->getBeginLoc(), Async)
                              << AC.Callee->getNameAsString() << Where;

@@ -13,15 +13,54 @@
 
 namespace cleave {
 
-/// A call statement that runs on another node while its caller goes on.
+/// Where a candidate call stands, and so how it is rewritten.
+enum class CallFormKind {
+  /// `f(..);`, a statement of a block: its value, if any, is dropped.
+  Statement,
+  /// `x = f(..);` or `T x = f(..);`, a statement of a block, x a local
+  /// scalar: x is given the value at the join.
+  Assigned,
+  /// An operand of the expression of a statement (`return f(a) + f(b);`,
+  /// `s += f(..);`, `int y = 1 + f(..);`): evaluated before the rest of the
+  /// statement into a temporary. C leaves the order of such operands
+  /// unspecified, and the calls the plan moves have no effect but on their
+  /// regions, which the rest of the statement is checked not to touch.
+  Operand,
+};
+
+/// A call that runs on another node while its caller goes on.
 struct AsyncCall {
   const clang::CallExpr *Call = nullptr;
   const clang::FunctionDecl *Callee = nullptr;
+  CallFormKind Form = CallFormKind::Statement;
+  /// The statement holding the call (the call itself for Statement).
+  const clang::Stmt *Statement = nullptr;
+  /// Assigned: the variable given the call's value.
+  const clang::VarDecl *Target = nullptr;
+  /// The block the statement stands in; nullptr for an Operand call of a
+  /// statement that is not in a block (the body of an `if`).
   const clang::CompoundStmt *Block = nullptr;
   /// The statement of Block the join stands before; nullptr: before the end of
-  /// Block.
+  /// Block. An Operand call is joined in its own statement.
   const clang::Stmt *JoinBefore = nullptr;
+  /// The join stands inside JoinBefore: after the Operand calls that
+  /// statement evaluates first, which run beside this call.
+  bool JoinInside = false;
   std::string Future; ///< name of the variable holding its future
+  /// Name of the variable receiving its value; empty when it is dropped.
+  std::string Value;
+};
+
+/// A statement whose Operand calls are evaluated before the rest of it, each
+/// into a temporary: because one of them is spawned, or because a join stands
+/// inside it.
+struct HoistedStatement {
+  const clang::Stmt *S = nullptr;
+  /// Whether S stands in a block; one that does not (the body of an `if`)
+  /// is wrapped in braces with its temporaries.
+  bool InBlock = true;
+  std::vector<const clang::CallExpr *> Calls; ///< in source order
+  std::vector<std::string> Values;            ///< their temporaries
 };
 
 /// A candidate call that stays sequential, and why.
@@ -32,6 +71,7 @@ struct SequentialCall {
 
 struct ParallelPlan {
   std::vector<AsyncCall> Async;           ///< in source order
+  std::vector<HoistedStatement> Hoisted;  ///< in source order
   std::vector<SequentialCall> Sequential; ///< in source order
   /// The functions called asynchronously, sorted by name: their index is their
   /// function id in the generated program.
@@ -39,11 +79,12 @@ struct ParallelPlan {
 };
 
 /// Plans the translation unit analyzed by \p A. The candidates are the
-/// self-calls of recursive functions written as statements (keep half, send
-/// half): a call becomes asynchronous when its function may run remotely, the
-/// regions of its pointer arguments are known at the call, and at least one
-/// more self-call runs beside it before the first statement that may touch
-/// those regions, where its join is placed.
+/// self-calls of recursive functions: statements of their own (keep half,
+/// send half), assignments of their value to a local, and operands of a
+/// statement's expression. A call becomes asynchronous when its function may
+/// run remotely, the regions of its pointer arguments are known at the call,
+/// and at least one more self-call runs beside it before the first statement
+/// that may touch those regions or needs its value, where its join is placed.
 ParallelPlan planCalls(TUAnalysis &A);
 
 /// Reports the plan as Clang remarks: one per candidate call.

@@ -67,10 +67,11 @@ void shift(int *v, int n) {
   shift(v + h, n - h);
 }
 
-// A self-call whose value is used is not made asynchronous.
-// CHECK: stays-sequential.c:[[@LINE+1]]:37: remark: call to 'fib' stays sequential: its value is used where it is called
+// A self-call in a branch of '?:' is evaluated only when the condition
+// says so: it cannot be evaluated before the rest of its statement.
+// CHECK: stays-sequential.c:[[@LINE+1]]:37: remark: call to 'fib' stays sequential: it is an operand of '?:', which evaluates one of its branches
 int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
-// CHECK: stays-sequential.c:[[@LINE-1]]:50: remark: call to 'fib' stays sequential: its value is used where it is called
+// CHECK: stays-sequential.c:[[@LINE-1]]:50: remark: call to 'fib' stays sequential: it is an operand of '?:', which evaluates one of its branches
 
 // EMIT-NOT: {{[a-z]+}}__spawn(
 // EMIT-NOT: {{[a-z]+}}__join(
