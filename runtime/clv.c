@@ -1330,6 +1330,7 @@ typedef struct node {
   atomic_size_t queued; ///< its length, read without the mutex when spinning
   atomic_int stop;      ///< the worker leaves (set when no call is pending)
   atomic_int sleeping;  ///< the node's thread is in pthread_cond_(timed)wait
+  atomic_int hunger;    ///< Threads: a HUNGER_ value (clv_spawn_node)
   /// Threads: calls to this node given up by their callers that it still
   /// holds (queued or running): while there are any, it cannot be stopped.
   atomic_long orphans;
@@ -1344,6 +1345,14 @@ typedef struct node {
   int64_t check_at;   ///< when a call made here may run out of time next
   unsigned lost_seen; ///< lost_generation when those calls were last checked
 } node;
+
+/// Whether a node of the threads transport can take a spawn beyond the
+/// binomial tree (clv_spawn_node): its thread serves with nothing queued.
+enum {
+  HUNGER_BUSY,     ///< running its own code or a call, or with calls queued
+  HUNGER_IDLE,     ///< waiting with nothing to serve
+  HUNGER_RESERVED, ///< idle, and promised to a spawn about to be sent
+};
 
 typedef enum transport_kind { TRANSPORT_THREADS, TRANSPORT_MPI } transport_kind;
 
@@ -1838,6 +1847,7 @@ static int serve_until(node *n, const awaited *w, int64_t deadline) {
       return 1;
     clv_future *call = take_call(n);
     if (call) {
+      atomic_store_explicit(&n->hunger, HUNGER_BUSY, memory_order_relaxed);
       serve(call);
       continue;
     }
@@ -1856,8 +1866,16 @@ static int serve_until(node *n, const awaited *w, int64_t deadline) {
       continue;
     }
     int64_t until = n->check_at < deadline ? n->check_at : deadline;
+    int busy = HUNGER_BUSY;
+    atomic_compare_exchange_strong(&n->hunger, &busy, HUNGER_IDLE);
     if (!spin(n, w, until))
       sleep_until(n, w, until);
+    // Back to its own code: a spawn may reserve it no more (one that did
+    // has queued its call, served when this node waits again).
+    if (finished(n, w)) {
+      int idle = HUNGER_IDLE;
+      atomic_compare_exchange_strong(&n->hunger, &idle, HUNGER_BUSY);
+    }
   }
 }
 
@@ -2025,6 +2043,48 @@ clv_future *clv_call(int target, uint32_t fn, clv_buf *args) {
     return NULL;
   }
   return send_call(target, fn, args, (context){target, -1}, NO_LEVEL);
+}
+
+/// How deep calls that run where they were made (clv_spawn_node() gave -1)
+/// nest in their parallel versions on one thread (clv_local_enter).
+#define LOCAL_PARALLEL_DEPTH 6
+static _Thread_local int local_depth;
+
+int clv_local_enter(void) {
+  if (node_count < 2 || local_depth >= LOCAL_PARALLEL_DEPTH)
+    return 0;
+  ++local_depth;
+  return 1;
+}
+
+void clv_local_leave(void) { --local_depth; }
+
+int clv_spawn_node(void) {
+  int child = clv_child_node();
+  if (transport != TRANSPORT_THREADS)
+    return child;
+  if (child >= 0) {
+    // The tree's child is promised too: no other spawn picks it as idle.
+    int idle = HUNGER_IDLE;
+    atomic_compare_exchange_strong(&nodes[child].hunger, &idle, HUNGER_RESERVED);
+    return child;
+  }
+  // Beyond the tree: a node that waits with nothing to serve, the nearest
+  // after this one first.
+  for (int i = 1; i < node_count; ++i) {
+    node *n = &nodes[(here.node + i) % node_count];
+    int idle = HUNGER_IDLE;
+    if (atomic_load_explicit(&n->hunger, memory_order_relaxed) == HUNGER_IDLE &&
+        atomic_compare_exchange_strong(&n->hunger, &idle, HUNGER_RESERVED))
+      return n->index;
+  }
+  return -1;
+}
+
+clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args) {
+  if (target >= 0 && target == clv_child_node())
+    return clv_call_child(fn, args);
+  return clv_call(target, fn, args);
 }
 
 clv_future *clv_call_child(uint32_t fn, clv_buf *args) {
@@ -3025,6 +3085,7 @@ static int init_node(node *n, int index) {
   atomic_init(&n->queued, 0);
   atomic_init(&n->stop, 0);
   atomic_init(&n->sleeping, 0);
+  atomic_init(&n->hunger, HUNGER_BUSY);
   atomic_init(&n->orphans, 0);
   if (pthread_mutex_init(&n->mutex, NULL) != 0)
     return 0;
@@ -3200,4 +3261,39 @@ void clv_fail_call(const char *name) {
   // end.
   atomic_store(&failing, 1);
   exit(1);
+}
+
+void *clv_spawns_next(clv_spawns *s) {
+  if (s->count == s->capacity) {
+    size_t capacity = s->capacity ? 2 * s->capacity : 16;
+    clv_future **futures = realloc(s->futures, capacity * sizeof *futures);
+    if (futures)
+      s->futures = futures;
+    unsigned char *values =
+        s->value_size ? realloc(s->values, capacity * s->value_size) : NULL;
+    if (values)
+      s->values = values;
+    if (!futures || (s->value_size && !values)) {
+      set_error("out of memory for the futures of %zu calls made in a loop",
+                capacity);
+      clv_fail_call("a call in a loop");
+    }
+    s->capacity = capacity;
+  }
+  s->futures[s->count] = NULL;
+  return s->value_size ? s->values + s->count * s->value_size : NULL;
+}
+
+void clv_spawns_add(clv_spawns *s, clv_future *f) { s->futures[s->count++] = f; }
+
+void *clv_spawns_value(clv_spawns *s, size_t i) {
+  return s->value_size ? s->values + i * s->value_size : NULL;
+}
+
+void clv_spawns_free(clv_spawns *s) {
+  free(s->futures);
+  free(s->values);
+  s->futures = NULL;
+  s->values = NULL;
+  s->count = s->capacity = 0;
 }

@@ -349,6 +349,24 @@ int clv_child_node(void);
 /// Sends call \p fn to clv_child_node(), which must be >= 0; as clv_call.
 clv_future *clv_call_child(uint32_t fn, clv_buf *args);
 
+/// The node the next spawn goes to: the child of the binomial tree
+/// (clv_child_node) while the tree has not filled the machine; beyond it, on
+/// threads, a node that waits with nothing to serve, reserved for this spawn
+/// (divide and conquer whose halves differ in size, and loops, spread that
+/// way); -1 when every node is busy (the caller then runs the call itself).
+/// Send the call with clv_spawn.
+int clv_spawn_node(void);
+/// Sends call \p fn to \p target, a node clv_spawn_node just gave: as
+/// clv_call_child when it is the tree's child, else as clv_call.
+clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args);
+
+/// For a call that runs where it was made (clv_spawn_node gave -1): whether
+/// it should run as rewritten, its own calls still spawning, rather than as
+/// written. 1 while such calls nest less than a few deep on this thread, with
+/// more than one node; each 1 is ended by clv_local_leave.
+int clv_local_enter(void);
+void clv_local_leave(void);
+
 /// Caller-side scratch that travels with \p f to the wait and is never sent
 /// (e.g. where written regions are copied back).
 clv_buf *clv_future_local(clv_future *f);
@@ -399,6 +417,27 @@ const char *clv_future_error(const clv_future *f);
 /// clv_finalize from an atexit handler then returns at once), on mpi it ends
 /// every rank (MPI_Abort).
 void clv_fail_call(const char *name);
+
+/// The calls a loop spawns, one an iteration, each with room for its value,
+/// waited for after the loop in the order they were made. For generated code:
+/// initialize with CLV_SPAWNS_INIT(bytes of a value, 0 for none).
+typedef struct clv_spawns {
+  clv_future **futures;  ///< count of them; NULL where a call ran here
+  unsigned char *values; ///< count slots of value_size bytes
+  size_t count, capacity, value_size;
+} clv_spawns;
+#define CLV_SPAWNS_INIT(value_size) {NULL, NULL, 0, 0, (value_size)}
+
+/// Makes room for the next call and returns its value slot (NULL for values
+/// of 0 bytes), valid until the next clv_spawns_next. Ends the program with a
+/// message when memory runs out (clv_fail_call).
+void *clv_spawns_next(clv_spawns *s);
+/// Records \p f as the future of the call clv_spawns_next made room for.
+void clv_spawns_add(clv_spawns *s, clv_future *f);
+/// The value slot of call \p i.
+void *clv_spawns_value(clv_spawns *s, size_t i);
+/// Frees what \p s holds; its futures must have been waited for.
+void clv_spawns_free(clv_spawns *s);
 
 #ifdef __cplusplus
 }

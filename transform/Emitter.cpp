@@ -308,23 +308,33 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
                       "return CLV_E_ENCODE;");
     FS << "  return CLV_OK;\n}\n\n";
 
-    // The calling side: when the tree has filled the machine, the call runs
-    // here, as written, with no test of the runtime's below it.
+    // The calling side: when no node can take the call (the tree has filled
+    // the machine and every node is busy), it runs here, as written, with no
+    // test of the runtime's below it.
     std::string Sequential =
         sequentialName(S.F) + "(" + S.argumentList([](const std::string &P) { return P; }) + ")";
     FS << "clv_future *" << Name << "__spawn(" << S.spawnParameterList() << ") {\n";
     declareBounds(S, FS);
-    FS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n";
+    FS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n  int cleave_node;\n";
     if (S.writes())
       FS << "  clv_buf *cleave_local;\n";
     for (const Signature::Param *P : S.regions())
       if (!P->R->ReadOnly)
         FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n";
-    FS << "  if (clv_child_node() < 0) {\n    "
-       << (S.returnsValue() ? "if (cleave_result)\n      *cleave_result = " + Sequential +
-                                  ";\n    else\n      (void)" + Sequential
-                            : Sequential)
-       << ";\n    return NULL;\n  }\n";
+    // Near the top of the recursion the call runs as rewritten, so that its
+    // own calls can still go to nodes that fall idle meanwhile.
+    std::string Parallel =
+        Entry + "(" + S.argumentList([](const std::string &P) { return P; }) + ")";
+    auto Run = [&](const std::string &Call, const std::string &Indent) {
+      return S.returnsValue() ? Indent + "if (cleave_result)\n" + Indent + "  *cleave_result = " +
+                                    Call + ";\n" + Indent + "else\n" + Indent + "  (void)" + Call +
+                                    ";\n"
+                              : Indent + Call + ";\n";
+    };
+    FS << "  cleave_node = clv_spawn_node();\n  if (cleave_node < 0) {\n"
+       << "    if (clv_local_enter()) {\n"
+       << Run(Parallel, "      ") << "      clv_local_leave();\n    } else {\n"
+       << Run(Sequential, "      ") << "    }\n    return NULL;\n  }\n";
     computeBounds(S, FS);
     FS << "  clv_buf_init(&cleave_args);\n";
     for (const Signature::Param &P : S.Params)
@@ -335,7 +345,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.regions())
       FS << "  if (" << regionCall(Types, *P, "put", "&cleave_args", P->Name + " + " + P->Name + "__lo", Ctx)
          << " != CLV_OK)\n    " << Fail << "\n";
-    FS << "  cleave_f = clv_call_child(CLEAVE_FN_" << Name << ", &cleave_args);\n"
+    FS << "  cleave_f = clv_spawn(cleave_node, CLEAVE_FN_" << Name << ", &cleave_args);\n"
        << "  if (!cleave_f)\n    " << Fail << "\n";
     if (S.writes())
       FS << "  cleave_local = clv_future_local(cleave_f);\n";
@@ -537,16 +547,16 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     return Lexer::getSourceText(Range, SM, LO).str();
   };
   auto After = [&](SourceLocation Loc) { return Lexer::getLocForEndOfToken(Loc, 0, SM, LO); };
-  // "NAME__spawn(&v, args)" for \p AC, its value going to \p Result ("NULL"
-  // when dropped, "" when the function returns none).
-  auto SpawnCall = [&](const AsyncCall &AC) {
+  // "NAME__spawn(&v, args)" for \p AC, its value going to \p Result when the
+  // function returns one (by default AC's temporary, or NULL: dropped).
+  auto SpawnCall = [&](const AsyncCall &AC, std::string Result = "") {
     const CallExpr *CE = AC.Call;
     std::string Between = Text(
         CharSourceRange::getCharRange(After(CE->getCallee()->getEndLoc()), CE->getRParenLoc()));
     llvm::StringRef Args = llvm::StringRef(Between).ltrim().drop_front().trim(); // '(' args
     std::vector<std::string> List;
     if (SigOf(AC.Callee).returnsValue())
-      List.push_back(AC.Value.empty() ? "NULL" : "&" + AC.Value);
+      List.push_back(!Result.empty() ? Result : AC.Value.empty() ? "NULL" : "&" + AC.Value);
     if (!Args.empty())
       List.push_back(Args.str());
     return AC.Callee->getNameAsString() + "__spawn(" + llvm::join(List, ", ") + ")";
@@ -588,7 +598,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   // order the runtime expects.
   std::map<std::pair<const Stmt *, const CompoundStmt *>, std::vector<std::string>> Joins;
   for (const AsyncCall &AC : Plan.Async)
-    if (!AC.JoinInside)
+    if (!AC.JoinInside && AC.Form != CallFormKind::Iteration)
       Joins[{AC.JoinBefore, AC.Block}].push_back(JoinCall(AC));
   for (auto &[Where, Calls] : Joins) {
     auto [Before, Block] = Where;
@@ -603,6 +613,43 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     } else {
       R.InsertTextBefore(Block->getRBracLoc(), llvm::join(Calls, " ") + " ");
     }
+  }
+
+  // Calls of loops: each iteration spawns its call, and the loop is followed
+  // by their joins, in the order they were made:
+  //   { clv_spawns fs = CLV_SPAWNS_INIT(sizeof(T)); size_t k; LOOP
+  //     for (k = 0; k < fs.count; k++) { f__join(fs.futures[k], value k); s += value k; }
+  //     clv_spawns_free(&fs); }
+  for (const AsyncCall &AC : Plan.Async) {
+    if (AC.Form != CallFormKind::Iteration)
+      continue;
+    const Signature &S = SigOf(AC.Callee);
+    std::string Fs = AC.Future, K = AC.Future + "_k";
+    std::string Pointer = S.returnsValue() ? S.declare(S.returnQualType(), "*") : "";
+    std::string Value = "(" + Pointer + ")clv_spawns_value(&" + Fs + ", " + K + ")";
+    std::string Name = AC.Callee->getNameAsString();
+    // The slot of its value is made before the spawn, which may fill it.
+    std::string Add =
+        S.returnsValue()
+            ? "clv_spawns_add(&" + Fs + ", " +
+                  SpawnCall(AC, "(" + Pointer + ")clv_spawns_next(&" + Fs + ")") + ")"
+            : "clv_spawns_next(&" + Fs + "), clv_spawns_add(&" + Fs + ", " + SpawnCall(AC) + ")";
+    R.ReplaceText(CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Add);
+    std::string Join = Name + "__join(" + Fs + ".futures[" + K + "]" +
+                       (S.returnsValue() ? ", " + Value : "") + ");";
+    if (AC.Update)
+      Join += " " + Text(CharSourceRange::getTokenRange(AC.Update->getLHS()->getSourceRange())) +
+              " " + AC.Update->getOpcodeStr().str() + " *" + Value + ";";
+    R.InsertTextAfter(AC.Loop->getBeginLoc(),
+                      "{ clv_spawns " + Fs + " = CLV_SPAWNS_INIT(" +
+                          (S.returnsValue() ? "sizeof(" + S.returnType() + ")" : "0") +
+                          "); size_t " + K + "; ");
+    SourceLocation End = Lexer::findLocationAfterToken(AC.Loop->getEndLoc(), tok::semi, SM, LO,
+                                                       /*SkipTrailingWhitespaceAndNewLine=*/false);
+    R.InsertTextAfter(End.isValid() ? End : After(AC.Loop->getEndLoc()),
+                      "\n" + indentOf(SM, AC.Loop->getBeginLoc()) + "for (" + K + " = 0; " + K +
+                          " < " + Fs + ".count; " + K + "++) { " + Join + " } clv_spawns_free(&" +
+                          Fs + "); }");
   }
 
   // Statements whose operand calls are evaluated first, into temporaries:

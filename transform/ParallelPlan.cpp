@@ -9,6 +9,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -23,14 +24,20 @@ using CallSet = llvm::SmallPtrSet<const CallExpr *, 4>;
 /// the statements between a spawn and its join.
 class JumpFinder : public RecursiveASTVisitor<JumpFinder> {
 public:
+  /// Inside a loop whose joins stand after it: `break`, `continue` and a
+  /// whole `switch` stay within reach of them.
+  explicit JumpFinder(bool InLoop = false) : InLoop(InLoop) {}
   bool Found = false;
   bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
-  bool VisitBreakStmt(BreakStmt *) { return !(Found = true); }
-  bool VisitContinueStmt(ContinueStmt *) { return !(Found = true); }
+  bool VisitBreakStmt(BreakStmt *) { return !(Found = !InLoop); }
+  bool VisitContinueStmt(ContinueStmt *) { return !(Found = !InLoop); }
   bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
   bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
-  bool VisitSwitchCase(SwitchCase *) { return !(Found = true); }
+  bool VisitSwitchCase(SwitchCase *) { return !(Found = !InLoop); }
+
+private:
+  bool InLoop;
 };
 
 /// Whether \p S refers to \p V outside the calls of \p Skip.
@@ -48,6 +55,33 @@ bool mentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
   } F(V, Skip);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
+}
+
+/// How many times \p S names \p V.
+unsigned countMentions(const Stmt *S, const VarDecl *V) {
+  class Counter : public RecursiveASTVisitor<Counter> {
+  public:
+    const VarDecl *V;
+    unsigned Count = 0;
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      Count += DRE->getDecl() == V;
+      return true;
+    }
+  } C;
+  C.V = V;
+  C.TraverseStmt(const_cast<Stmt *>(S));
+  return C.Count;
+}
+
+/// The body of a loop statement; nullptr for any other statement.
+const Stmt *loopBody(const Stmt *S) {
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return For->getBody();
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return While->getBody();
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return Do->getBody();
+  return nullptr;
 }
 
 /// The locals of \p Body whose address is taken: a pointer may read or write
@@ -117,8 +151,16 @@ public:
       bool VisitLabelStmt(LabelStmt *L) { return loose(L->getSubStmt()), true; }
       bool VisitCaseStmt(CaseStmt *C) { return loose(C->getSubStmt()), true; }
       bool VisitDefaultStmt(DefaultStmt *D) { return loose(D->getSubStmt()), true; }
+      bool VisitStmt(Stmt *S) {
+        if (loopBody(S))
+          Loops.push_back(S);
+        return true;
+      }
+      std::vector<const Stmt *> Loops;
     } Found(*this);
     Found.TraverseStmt(F->getBody());
+    for (const Stmt *L : Found.Loops)
+      planLoop(L);
     for (const CompoundStmt *CS : Found.Blocks)
       planBlock(CS);
     for (const Stmt *S : Found.Loose)
@@ -508,6 +550,8 @@ private:
         continue;
       }
       const CallExpr *CE = Shape.Calls.front();
+      if (planned(CE))
+        continue;
       if (std::string Why = planDeferred(CE, Shape, Stmts, Shapes, I, CS); !Why.empty())
         Plan.Sequential.push_back({CE, Why});
     }
@@ -582,8 +626,12 @@ private:
       Own = shapeOf(S, false);
     const StatementShape &Shape = Known ? *Known : Own;
     for (const auto &[CE, Why] : Shape.Fixed)
-      Plan.Sequential.push_back({CE, Why});
+      if (!planned(CE))
+        Plan.Sequential.push_back({CE, Why});
     const std::vector<const CallExpr *> &Calls = Shape.Calls;
+    // The one self-call of a loop was planned with its loop.
+    if (Calls.size() == 1 && planned(Calls.front()))
+      return;
     // A join of an earlier statement may stand inside this one already.
     auto Earlier = llvm::find_if(Plan.Hoisted, [&](const HoistedStatement &H) { return H.S == S; });
     std::vector<std::string> Values;
@@ -615,6 +663,92 @@ private:
     }
     if (Spawned)
       hoist(S, Block != nullptr, Shape);
+  }
+
+  /// Plans the loop \p L when its only self-call is a statement of its body
+  /// (`f(..);`) or its value updates a local (`s += f(..);`): every
+  /// iteration spawns its call, joined after the loop. Other loops are left
+  /// to the blocks they hold.
+  void planLoop(const Stmt *L) {
+    std::vector<const CallExpr *> Calls = selfCallsIn(L);
+    if (Calls.size() != 1)
+      return;
+    const CallExpr *CE = Calls.front();
+    // The statement holding the call, and no loop between it and L.
+    DynTypedNode Child = DynTypedNode::create(*CE);
+    DynTypedNode P = parentOf(Child);
+    while (P.get<Expr>() && !isa<BinaryOperator>(P.get<Expr>()) && !isa<CallExpr>(P.get<Expr>()))
+      Child = P, P = parentOf(P);
+    const Expr *S = CE;
+    const BinaryOperator *Update = nullptr;
+    if (const auto *BO = P.get<BinaryOperator>();
+        BO && BO->isCompoundAssignmentOp() && BO->getRHS() == Child.get<Expr>()) {
+      Update = BO;
+      S = BO;
+    } else if (Child.get<Expr>() != CE) {
+      return;
+    }
+    for (DynTypedNode Up = parentOf(DynTypedNode::create(*S));; Up = parentOf(Up)) {
+      const Stmt *U = Up.get<Stmt>();
+      if (!U || isa<Expr>(U))
+        return; // the call's statement is an operand of something larger
+      if (U == L)
+        break;
+      if (loopBody(U))
+        return;
+      if (!isa<CompoundStmt>(U) && !isa<IfStmt>(U))
+        return;
+      if (const auto *If = dyn_cast<IfStmt>(U); If && If->getCond()->IgnoreParenImpCasts() == S)
+        return;
+    }
+    if (std::string Why = whyLoopSequential(L, CE, Update); !Why.empty()) {
+      Plan.Sequential.push_back({CE, Why});
+      return;
+    }
+    AsyncCall &AC = spawn(CE, CallFormKind::Iteration, S, nullptr);
+    AC.Loop = L;
+    AC.Update = Update;
+    if (Update)
+      AC.Target = cast<VarDecl>(cast<DeclRefExpr>(Update->getLHS()->IgnoreParens())->getDecl());
+  }
+
+  /// Why the self-call \p CE of the loop \p L, whose value goes through
+  /// \p Update (or is dropped), cannot be spawned in every iteration and
+  /// joined after the loop; "" when it can.
+  std::string whyLoopSequential(const Stmt *L, const CallExpr *CE, const BinaryOperator *Update) {
+    std::vector<SiteRegion> Mine;
+    if (std::string Why = whyNotRemote(CE, Mine); !Why.empty())
+      return Why;
+    if (L->getBeginLoc().isMacroID() || L->getEndLoc().isMacroID())
+      return "its loop is written inside a macro";
+    JumpFinder Jumps(/*InLoop=*/true);
+    Jumps.TraverseStmt(const_cast<Stmt *>(loopBody(L)));
+    if (Jumps.Found)
+      return "a 'return' or 'goto' may leave its loop past the joins after it";
+    if (Update) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(Update->getLHS()->IgnoreParens());
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isScalarType() ||
+          V->getType().isVolatileQualified() || AddressTaken.count(V))
+        return "its value goes to '" +
+               Lexer::getSourceText(CharSourceRange::getTokenRange(Update->getLHS()->getSourceRange()),
+                                    Ctx.getSourceManager(), Ctx.getLangOpts())
+                   .str() +
+               "', which is not a local scalar of the caller";
+      if (countMentions(L, V) != 1)
+        return "its loop uses '" + V->getNameAsString() +
+               "', which its value updates, elsewhere too";
+    }
+    for (const SiteRegion &R : Mine)
+      if (!R.ReadOnly)
+        return "it writes '" + R.Base->getNameAsString() +
+               "' in every iteration of its loop, and the regions of different "
+               "iterations are not proved disjoint";
+    // Regions the call only reads: the rest of the loop must not write them.
+    CallSet Skip{CE};
+    if (!Mine.empty() && touches(L, Mine, Skip))
+      return "its loop may write what it reads";
+    return "";
   }
 
   /// Records that the operand calls of \p S are evaluated before the rest of
@@ -678,7 +812,11 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
   std::vector<std::pair<SourceLocation, std::function<void()>>> Remarks;
   for (const AsyncCall &AC : Plan.Async) {
     std::string Where;
-    if (!AC.JoinBefore)
+    if (AC.Form == CallFormKind::Iteration)
+      Where = "after its loop, line " +
+              std::to_string(SM.getPresumedLineNumber(AC.Loop->getEndLoc())) +
+              ", with the calls of the other iterations";
+    else if (!AC.JoinBefore)
       Where = "at the end of its block, line " +
               std::to_string(SM.getPresumedLineNumber(AC.Block->getRBracLoc()));
     else if (AC.JoinBefore == AC.Statement)

@@ -26,6 +26,11 @@ enum class CallFormKind {
   /// unspecified, and the calls the plan moves have no effect but on their
   /// regions, which the rest of the statement is checked not to touch.
   Operand,
+  /// A call of the body of a loop, `f(..);` or `s += f(..);` (any compound
+  /// assignment, s a local scalar the rest of the loop leaves alone): every
+  /// iteration spawns its call, and all are joined after the loop in the
+  /// order they were made, each value applied to s then, in that order.
+  Iteration,
 };
 
 /// A call that runs on another node while its caller goes on.
@@ -35,8 +40,12 @@ struct AsyncCall {
   CallFormKind Form = CallFormKind::Statement;
   /// The statement holding the call (the call itself for Statement).
   const clang::Stmt *Statement = nullptr;
-  /// Assigned: the variable given the call's value.
+  /// Assigned, Iteration: the variable given the call's value.
   const clang::VarDecl *Target = nullptr;
+  /// Iteration: the loop, and the compound assignment (`s += f(..)`) its
+  /// value goes through; null when the value is dropped.
+  const clang::Stmt *Loop = nullptr;
+  const clang::BinaryOperator *Update = nullptr;
   /// The block the statement stands in; nullptr for an Operand call of a
   /// statement that is not in a block (the body of an `if`).
   const clang::CompoundStmt *Block = nullptr;
@@ -46,7 +55,9 @@ struct AsyncCall {
   /// The join stands inside JoinBefore: after the Operand calls that
   /// statement evaluates first, which run beside this call.
   bool JoinInside = false;
-  std::string Future; ///< name of the variable holding its future
+  /// Name of the variable holding its future (Iteration: the futures of the
+  /// loop, a clv_spawns).
+  std::string Future;
   /// Name of the variable receiving its value; empty when it is dropped.
   std::string Value;
 };
@@ -80,8 +91,8 @@ struct ParallelPlan {
 
 /// Plans the translation unit analyzed by \p A. The candidates are the
 /// self-calls of recursive functions: statements of their own (keep half,
-/// send half), assignments of their value to a local, and operands of a
-/// statement's expression. A call becomes asynchronous when its function may
+/// send half), assignments of their value to a local, operands of a
+/// statement's expression, and the one self-call of a loop. A call becomes asynchronous when its function may
 /// run remotely, the regions of its pointer arguments are known at the call,
 /// and at least one more self-call runs beside it before the first statement
 /// that may touch those regions or needs its value, where its join is placed.

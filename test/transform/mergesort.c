@@ -35,8 +35,9 @@
 
 // STUB: static clv_status sort__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {
 // STUB: clv_future *sort__spawn(int *a, int *tmp, int n) {
-// STUB: if (clv_child_node() < 0) {
-// STUB: clv_call_child(CLEAVE_FN_sort, &cleave_args);
+// STUB: cleave_node = clv_spawn_node();
+// STUB-NEXT: if (cleave_node < 0) {
+// STUB: clv_spawn(cleave_node, CLEAVE_FN_sort, &cleave_args);
 // STUB: {"sort", sort__serve},
 // The stubs' main starts the runtime, runs the program's, and stops it.
 // STUB: extern int cleave_main(int argc, char **argv);

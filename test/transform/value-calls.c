@@ -102,9 +102,14 @@ int main(void) {
 // RESULT-NEXT: paths 12870
 
 // STUB: clv_future *fib__spawn(long *cleave_result, int n) {
-// STUB:        if (clv_child_node() < 0) {
-// STUB-NEXT:     if (cleave_result)
-// STUB-NEXT:       *cleave_result = fib__cleave_seq(n);
+// STUB:        cleave_node = clv_spawn_node();
+// STUB-NEXT:   if (cleave_node < 0) {
+// STUB-NEXT:     if (clv_local_enter()) {
+// STUB-NEXT:       if (cleave_result)
+// STUB-NEXT:         *cleave_result = fib(n);
+// STUB:          } else {
+// STUB-NEXT:       if (cleave_result)
+// STUB-NEXT:         *cleave_result = fib__cleave_seq(n);
 // STUB:      void fib__join(clv_future *cleave_f, long *cleave_result) {
 // STUB:        if (cleave_result) {
 // STUB-NEXT:     if (clv_buf_get_values(&cleave_reply, CLV_I64, &*cleave_result, 1) != CLV_OK)

@@ -1242,7 +1242,88 @@ TEST_P(TreeTest, ChildrenFillTheMachineThenRunOut) {
   EXPECT_EQ(clv_child_node(), nodes > 1 ? 1 : -1);
 }
 
+TEST_P(TreeTest, SpawnsGoToTheTreeThenToIdleNodesUntilAllAreBusy) {
+  const int nodes = GetParam();
+  ASSERT_NO_FATAL_FAILURE(start(nodes));
+  // Gated calls keep each node that takes one busy. A worker marks itself
+  // idle once it finds nothing to serve, which it may not have done yet: a
+  // node is asked for again until it has (the bound only stops a hang).
+  std::vector<int> targets;
+  std::vector<clv_future *> futures;
+  for (int i = 1; i < nodes; ++i) {
+    int node = clv_spawn_node();
+    for (long tries = 0; node < 0 && tries < 100000000; ++tries) {
+      sched_yield();
+      node = clv_spawn_node();
+    }
+    ASSERT_GE(node, 0) << "spawn " << i;
+    targets.push_back(node);
+    clv_buf args = argsOf({0});
+    futures.push_back(clv_spawn(node, kGate, &args));
+    ASSERT_NE(futures.back(), nullptr) << clv_last_error();
+  }
+  // The tree's children first (1, 2, 4, ...), then every other node once.
+  size_t tree = 0;
+  for (int c = 1; c < nodes; c *= 2)
+    EXPECT_EQ(targets[tree++], c);
+  std::set<int> all(targets.begin(), targets.end());
+  EXPECT_EQ(all.size(), targets.size());
+  EXPECT_TRUE(all.empty() || (*all.begin() == 1 && *all.rbegin() == nodes - 1));
+  // Every other node is busy or promised: nothing more is offered.
+  EXPECT_EQ(clv_spawn_node(), -1);
+  gates[0] = true;
+  for (size_t i = futures.size(); i-- > 0;) {
+    clv_buf reply;
+    clv_buf_init(&reply);
+    ASSERT_EQ(clv_wait(futures[i], &reply), CLV_OK) << clv_last_error();
+    EXPECT_EQ(getU64(&reply), static_cast<uint64_t>(targets[i]));
+    clv_buf_free(&reply);
+  }
+  EXPECT_EQ(clv_child_node(), nodes > 1 ? 1 : -1) << "main's level is back";
+}
+
+TEST_P(TreeTest, LocalRunsNestInTheirParallelVersionsOnlyAFewDeep) {
+  const int nodes = GetParam();
+  ASSERT_NO_FATAL_FAILURE(start(nodes));
+  int depth = 0;
+  while (depth < 100 && clv_local_enter())
+    ++depth;
+  if (nodes == 1)
+    EXPECT_EQ(depth, 0) << "one node has no other to spawn to";
+  else
+    EXPECT_GT(depth, 0);
+  EXPECT_LT(depth, 100);
+  for (int i = 0; i < depth; ++i)
+    clv_local_leave();
+  EXPECT_EQ(clv_local_enter(), nodes > 1 ? 1 : 0) << "leaving makes room again";
+  if (nodes > 1)
+    clv_local_leave();
+}
+
 INSTANTIATE_TEST_SUITE_P(Nodes, TreeTest, ::testing::Values(1, 2, 3, 4, 5, 8));
+
+TEST_F(RuntimeTest, SpawnsOfALoopKeepTheirValuesInOrder) {
+  ASSERT_NO_FATAL_FAILURE(start(3));
+  clv_spawns s = CLV_SPAWNS_INIT(sizeof(double));
+  for (int i = 0; i < 1000; ++i) {
+    auto *slot = static_cast<double *>(clv_spawns_next(&s));
+    ASSERT_NE(slot, nullptr);
+    *slot = i * 0.5;
+    clv_spawns_add(&s, nullptr);
+  }
+  ASSERT_EQ(s.count, 1000u);
+  for (size_t i = 0; i < s.count; ++i) {
+    EXPECT_EQ(s.futures[i], nullptr);
+    EXPECT_EQ(*static_cast<double *>(clv_spawns_value(&s, i)), i * 0.5);
+  }
+  clv_spawns_free(&s);
+  EXPECT_EQ(s.count, 0u);
+  clv_spawns none = CLV_SPAWNS_INIT(0);
+  EXPECT_EQ(clv_spawns_next(&none), nullptr) << "no room for values of no bytes";
+  clv_spawns_add(&none, nullptr);
+  EXPECT_EQ(none.count, 1u);
+  clv_spawns_free(&none);
+}
 
 TEST_F(RuntimeTest, WaitingOnChildrenInSpawnOrderRestoresTheFirstLevel) {
   ASSERT_NO_FATAL_FAILURE(start(4));
