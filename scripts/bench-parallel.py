@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""The benchmark programs of issue 14, each three ways side by side: its
+sequential build, the program `cleave parallelize` writes (built with the
+CMakeLists.txt it writes), and a hand-written OpenMP-tasks version
+(bench/omp/, gcc -fopenmp), the reference for what the machine can do.
+
+Each program runs --runs times in each form, the forms alternating: the
+sequential build; cleave's on 1 and on --nodes nodes (threads); cleave's on
+--nodes MPI ranks (with --mpi); OpenMP on --nodes threads. Every run must
+print what the sequential build prints. Prints a table of median wall times
+and the speed-ups over the sequential build, and how many calls cleave made
+asynchronous in the program.
+
+Used for the figures of bench/README.md: python3 scripts/bench-parallel.py."""
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# name, serial source (examples/), its arguments, OpenMP source (bench/omp/)
+PROGRAMS = [
+    ("fib", "fib/fib.c", ["40", "0"], "fib.c"),
+    ("queens", "queens/queens.c", ["13"], "queens.c"),
+    ("cilksort", "cilksort/cilksort.c", ["20000000"], "cilksort.c"),
+    ("blockmul", "blockmul/blockmul.c", ["1024"], "blockmul.c"),
+    ("heat", "heat/heat.c", ["2048", "2048", "600"], "heat.c"),
+    ("strassen", "strassen/strassen.c", ["512"], "strassen.c"),
+    ("cfft", "cfft/cfft.c", ["22"], "cfft.c"),
+    ("lu", "lu/lu.c", ["2048"], "lu.c"),
+]
+CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
+
+
+def run(cmd, **kw):
+    result = subprocess.run(cmd, **kw)
+    if result.returncode != 0:
+        sys.exit("bench-parallel: failed (status %d): %s\n%s" %
+                 (result.returncode, " ".join(cmd), result.stderr or ""))
+    return result
+
+
+def timed(cmd, env):
+    start = time.perf_counter()
+    p = run(cmd, env=env, capture_output=True, text=True)
+    return p.stdout, time.perf_counter() - start
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--build", default="build", help="cleave's build folder")
+    ap.add_argument("--runs", type=int, default=3, help="runs of each form")
+    ap.add_argument("--nodes", type=int, default=2, help="nodes, ranks and OpenMP threads")
+    ap.add_argument("--mpi", action="store_true", help="also run cleave's program on MPI")
+    ap.add_argument("--only", help="comma-separated names of the programs to run")
+    args = ap.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)
+    build = os.path.abspath(args.build)
+    cleave = os.path.join(build, "bin", "cleave")
+    work = os.path.join(build, "bench-parallel")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    cc = os.environ.get("CC", "cc")
+    mpirun = shutil.which("mpirun")
+    if args.mpi and not mpirun:
+        sys.exit("bench-parallel: --mpi needs mpirun")
+
+    rows = []
+    for name, source, inputs, omp in PROGRAMS:
+        if args.only and name not in args.only.split(","):
+            continue
+        src = os.path.join(ROOT, "examples", source)
+        out = os.path.join(work, name)
+        p = run([cleave, "parallelize", src, "-o", out], capture_output=True, text=True)
+        spawned = len(re.findall(r"runs asynchronously", p.stderr))
+        run(["cmake", "-S", out, "-B", os.path.join(out, "build"),
+             "-DCMAKE_C_FLAGS_RELEASE=-O2"], stdout=subprocess.DEVNULL)
+        run(["cmake", "--build", os.path.join(out, "build"), "-j2"], stdout=subprocess.DEVNULL)
+        parallel = os.path.join(out, "build", os.path.splitext(os.path.basename(source))[0])
+        sequential = os.path.join(work, name + "-seq")
+        run([cc] + CFLAGS + [src, "-o", sequential, "-lm"])
+        openmp = os.path.join(work, name + "-omp")
+        run(["gcc"] + CFLAGS + ["-fopenmp", os.path.join(ROOT, "bench", "omp", omp), "-o",
+                                openmp, "-lm"])
+
+        base = {k: v for k, v in os.environ.items() if not k.startswith(("CLEAVE_", "OMP_"))}
+        forms = [
+            ("sequential", [sequential], base),
+            ("cleave 1", [parallel], dict(base, CLEAVE_NODES="1")),
+            ("cleave %d" % args.nodes, [parallel], dict(base, CLEAVE_NODES=str(args.nodes))),
+        ]
+        if args.mpi:
+            forms.append(("cleave mpi %d" % args.nodes,
+                          [mpirun, "--allow-run-as-root", "--oversubscribe", "-np",
+                           str(args.nodes), parallel],
+                          dict(base, CLEAVE_TRANSPORT="mpi")))
+        forms.append(("openmp %d" % args.nodes, [openmp],
+                      dict(base, OMP_NUM_THREADS=str(args.nodes))))
+        times = {label: [] for label, _, _ in forms}
+        expected = None
+        for _ in range(args.runs):
+            for label, cmd, env in forms:
+                stdout, seconds = timed(cmd + inputs, env)
+                if expected is None:
+                    expected = stdout
+                elif stdout != expected:
+                    sys.exit("bench-parallel: %s (%s) printed something else than the "
+                             "sequential build" % (name, label))
+                times[label].append(seconds)
+        medians = {label: statistics.median(ts) for label, ts in times.items()}
+        rows.append((name, " ".join(inputs), spawned, medians))
+        seq = medians["sequential"]
+        print("%-9s %-16s async calls %2d  " % (name, " ".join(inputs), spawned) +
+              "  ".join("%s %.3f s (%.2fx)" % (label, t, seq / t) for label, t in medians.items()))
+
+    if not rows:
+        return 0
+    labels = list(rows[0][3])
+    print("\n| program | args | calls made asynchronous | " +
+          " | ".join(labels) + " | " +
+          " | ".join("speed-up, " + l for l in labels[1:]) + " |")
+    print("|" + "---|" * (3 + 2 * len(labels) - 1))
+    for name, inputs, spawned, medians in rows:
+        seq = medians["sequential"]
+        print("| %s | %s | %d | " % (name, inputs, spawned) +
+              " | ".join("%.3f" % medians[l] for l in labels) + " | " +
+              " | ".join("%.2fx" % (seq / medians[l]) for l in labels[1:]) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
