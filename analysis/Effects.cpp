@@ -514,9 +514,9 @@ private:
     return simplify(substitute(E, Names));
   }
 
-  void addFact(std::vector<EffectFact> &To, std::string Name) {
+  void addFact(std::vector<EffectFact> &To, std::string Name, bool Constant = false) {
     if (llvm::none_of(To, [&](const EffectFact &F) { return F.Name == Name; }))
-      To.push_back({std::move(Name), ""});
+      To.push_back({std::move(Name), "", Constant});
   }
 
   // --- The walk ------------------------------------------------------------------
@@ -743,8 +743,10 @@ private:
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->hasGlobalStorage()) {
         if (V->isStaticLocal())
           return; // reported at its declaration
+        QualType T = V->getType();
         if (Kind != AccessKind::Write)
-          addFact(Out.Direct.GlobalsRead, V->getNameAsString());
+          addFact(Out.Direct.GlobalsRead, V->getNameAsString(),
+                  T.isConstQualified() && !T.isVolatileQualified());
         if (Kind != AccessKind::Read)
           addFact(Out.Direct.GlobalsWritten, V->getNameAsString());
       }

@@ -247,7 +247,7 @@ EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionI
                               {&CS.Allocation, &S.Allocation},
                               {&CS.Other, &S.Other}})
         for (const EffectFact &Fact : *From)
-          addFact(*To, {Fact.Name, Name});
+          addFact(*To, {Fact.Name, Name, Fact.Constant});
     for (const AccessRegion &R : CS.Accesses)
       if (auto T = translate(R, C, Callee, S)) {
         if (&Callee == &F)
@@ -336,7 +336,8 @@ std::vector<std::string> cleave::effectBlockers(const EffectInfo &E) {
   for (const EffectFact &G : E.GlobalsWritten)
     Add("writes global '" + G.Name + "'", G);
   for (const EffectFact &G : E.GlobalsRead)
-    if (llvm::none_of(E.GlobalsWritten, [&](const EffectFact &W) { return W.Name == G.Name; }))
+    if (!G.Constant &&
+        llvm::none_of(E.GlobalsWritten, [&](const EffectFact &W) { return W.Name == G.Name; }))
       Add("reads global '" + G.Name + "'", G);
   for (const EffectFact &F : E.InputOutput) {
     const LibraryEffect *L = libraryEffect(F.Name);

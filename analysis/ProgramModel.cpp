@@ -106,6 +106,8 @@ static void writeAccess(OStream &J, const AccessRegion &R) {
 static void writeFacts(OStream &J, llvm::StringRef Key, const std::vector<EffectFact> &Facts) {
   writeArray(J, Key, Facts, [](OStream &J, const EffectFact &F) {
     J.object([&] {
+      if (F.Constant)
+        J.attribute("constant", true);
       J.attribute("name", text(F.Name));
       if (!F.Via.empty())
         J.attribute("via", text(F.Via));
@@ -318,7 +320,8 @@ static void printEffects(const EffectInfo &E, llvm::StringRef Indent, llvm::raw_
     OS << Via(R.Via) << "\n";
   }
   for (const EffectFact &F : E.GlobalsRead)
-    OS << Indent << "reads global " << F.Name << Via(F.Via) << "\n";
+    OS << Indent << "reads " << (F.Constant ? "constant " : "") << "global " << F.Name
+       << Via(F.Via) << "\n";
   for (const EffectFact &F : E.GlobalsWritten)
     OS << Indent << "writes global " << F.Name << Via(F.Via) << "\n";
   for (const EffectFact &F : E.InputOutput)

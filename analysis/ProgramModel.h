@@ -115,7 +115,12 @@ struct AccessRegion {
 struct EffectFact {
   std::string Name;
   std::string Via;
-  bool operator==(const EffectFact &O) const { return Name == O.Name && Via == O.Via; }
+  /// A global read: it is const-qualified (and not volatile), so every node
+  /// holds its one value and a read of it keeps no call on its node.
+  bool Constant = false;
+  bool operator==(const EffectFact &O) const {
+    return Name == O.Name && Via == O.Via && Constant == O.Constant;
+  }
 };
 
 /// A function's side effects, through the functions it calls (its mod/ref
