@@ -360,13 +360,27 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
                                                     const std::vector<std::string> &Linked,
                                                     const EffectInfo &E) {
   std::vector<std::string> Out = Signature;
-  // A linked structure is copied to the callee whole, and not back.
-  for (const std::string &Name : Linked)
-    if (llvm::any_of(E.Accesses,
-                     [&](const AccessRegion &R) { return R.Param == Name && R.Write; }))
+  // A linked structure is copied to the callee whole, and not back: the
+  // struct the parameter points to and the nodes it links to. A function
+  // that reads other elements from it (p[k]) takes an array, which needs a
+  // region like any other; any write keeps the call local anyway.
+  std::vector<std::string> Arrays = Regionless;
+  for (const std::string &Name : Linked) {
+    auto Beyond = [&](const AccessRegion &R) {
+      if (R.Param != Name || R.Reachable)
+        return false;
+      if (R.Lo && R.Hi)
+        return R.Lo->str() != "0" || R.Hi->str() != "1";
+      return !R.Write;
+    };
+    if (llvm::any_of(E.Accesses, Beyond))
+      Arrays.push_back(Name);
+    else if (llvm::any_of(E.Accesses,
+                          [&](const AccessRegion &R) { return R.Param == Name && R.Write; }))
       Out.push_back("writes the linked structure of parameter '" + Name +
                     "', which is copied to the callee but not back");
-  for (const std::string &Name : Regionless) {
+  }
+  for (const std::string &Name : Arrays) {
     std::vector<std::string> Found;
     for (const AccessRegion &R : E.Accesses) {
       std::string What =

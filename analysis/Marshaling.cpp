@@ -39,8 +39,10 @@ public:
     const RecordDecl *Def = RD->getDefinition();
     if (!Def)
       return "is incomplete";
-    if (!Def->getIdentifier())
-      return "has no tag (give the struct one to send it)";
+    // typedef struct { ... } T; names the struct T: the stubs declare it so
+    // again, and two untagged structs of the same members are compatible.
+    if (!Def->getIdentifier() && !Def->getTypedefNameForAnonDecl())
+      return "has neither a tag nor a typedef name (give the struct one to send it)";
     if (Def->hasAttr<PackedAttr>() || Def->hasAttr<AlignedAttr>() ||
         Def->hasAttr<MaxFieldAlignmentAttr>())
       return "has its layout changed by an attribute or pragma";
@@ -116,4 +118,12 @@ const RecordDecl *cleave::linkedRecord(QualType T, const ASTContext &Ctx) {
     return nullptr;
   const RecordDecl *RD = T->getPointeeType()->getAs<RecordType>()->getDecl();
   return Checker(Ctx).record(RD).empty() ? RD->getDefinition() : nullptr;
+}
+
+bool cleave::mentionsUntaggedRecord(QualType T) {
+  T = T.getCanonicalType();
+  while (T->isPointerType() || T->isArrayType())
+    T = T->isPointerType() ? T->getPointeeType() : QualType(T->getArrayElementTypeNoTypeQual(), 0);
+  const auto *RT = T->getAs<RecordType>();
+  return RT && !RT->getDecl()->getIdentifier();
 }

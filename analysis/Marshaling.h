@@ -4,7 +4,8 @@
 ///
 /// A value travels when it is an arithmetic scalar or enumeration of 1, 2, 4
 /// or 8 bytes (float and double included, long double not), a struct with a
-/// tag whose fields travel, or a fixed array of such values. A struct field
+/// tag or a typedef name (`typedef struct { ... } T;`) whose fields travel, or
+/// a fixed array of such values. A struct field
 /// may also point to a struct with a tag whose fields travel: a linked
 /// structure, copied whole with its sharing and cycles.
 #ifndef CLEAVE_ANALYSIS_MARSHALING_H
@@ -26,6 +27,11 @@ std::string scalarKind(clang::QualType T, const clang::ASTContext &Ctx);
 /// Whether values of \p T, which travel, hold no pointer: their bytes in
 /// memory are all of their value.
 bool isFlat(clang::QualType T);
+
+/// Whether \p T is, points to or holds a struct that has no tag but a
+/// typedef name: the stubs' header, which the program includes before its own
+/// declarations, cannot name it.
+bool mentionsUntaggedRecord(clang::QualType T);
 
 /// The struct \p T points to, if it is one that travels by pointer as a linked
 /// structure (complete, with a tag, its fields all travelling); else nullptr.

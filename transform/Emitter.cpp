@@ -71,6 +71,12 @@ public:
   }
 
   std::string name() const { return F->getNameAsString(); }
+  /// Whether its parameters or value mention a struct without a tag, which
+  /// the stubs' header cannot name (analysis/Marshaling.h).
+  bool untagged() const {
+    return mentionsUntaggedRecord(F->getReturnType()) ||
+           llvm::any_of(Params, [](const Param &P) { return mentionsUntaggedRecord(P.Type); });
+  }
   /// "int *a, int *tmp, int n", or "void".
   std::string parameterList() const {
     std::vector<std::string> Out;
@@ -202,6 +208,20 @@ std::string typeShapes(StubTypes &Types, const std::vector<Signature> &Sigs) {
   return Out + Types.recordShapes();
 }
 
+/// The declarations of the stubs of \p S that the program calls.
+std::string prototypes(const Signature &S) {
+  std::vector<std::string> Rs;
+  for (const Signature::Param *P : S.regions())
+    Rs.push_back(P->R->str());
+  std::string Out = "/* " + S.name() + " on another node" +
+                    (Rs.empty() ? "" : "; regions " + llvm::join(Rs, ", ")) + " */\n" +
+                    "clv_future *" + S.name() + "__spawn(" + S.spawnParameterList() + ");\n" +
+                    "void " + S.name() + "__join(" + S.joinParameterList() + ");\n";
+  if (entryName(S.F) != S.name())
+    Out += S.declare(S.returnQualType(), entryName(S.F)) + "(" + S.parameterList() + ");\n";
+  return Out;
+}
+
 std::string stubsHeader(const std::vector<Signature> &Sigs, StubTypes &Types,
                         llvm::StringRef Source) {
   std::string Text;
@@ -210,17 +230,12 @@ std::string stubsHeader(const std::vector<Signature> &Sigs, StubTypes &Types,
      << ": remote calls of its functions. Do not edit. */\n"
      << "#ifndef CLEAVE_STUBS_H\n#define CLEAVE_STUBS_H\n\n#include \"clv.h\"\n\n"
      << Types.forwardDeclarations();
-  for (const Signature &S : Sigs) {
-    std::vector<std::string> Rs;
-    for (const Signature::Param *P : S.regions())
-      Rs.push_back(P->R->str());
-    OS << "\n/* " << S.name() << " on another node"
-       << (Rs.empty() ? "" : "; regions " + llvm::join(Rs, ", ")) << " */\n"
-       << "clv_future *" << S.name() << "__spawn(" << S.spawnParameterList() << ");\n"
-       << "void " << S.name() << "__join(" << S.joinParameterList() << ");\n";
-    if (entryName(S.F) != S.name())
-      OS << S.declare(S.returnQualType(), entryName(S.F)) << "(" << S.parameterList() << ");\n";
-  }
+  for (const Signature &S : Sigs)
+    OS << "\n"
+       << (S.untagged() ? "/* " + S.name() + " on another node: declared in " + Source.str() +
+                              " before '" + S.name() +
+                              "' and in cleave_stubs.c, which name its struct without a tag */\n"
+                        : prototypes(S));
   OS << "\n#endif\n";
   return Text;
 }
@@ -397,6 +412,9 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
   std::string Records = Types.definitions();
   if (!Records.empty())
     OS << "\n/* The structs the calls carry, as the program lays them out. */\n" << Records;
+  for (const Signature &S : Sigs)
+    if (S.untagged())
+      OS << "\n" << prototypes(S);
   OS << "\n" << Functions;
   OS << "static const clv_function cleave_functions[] = {\n";
   for (const Signature &S : Sigs)
@@ -574,6 +592,20 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   auto Declare = [&](const FunctionDecl *F, const std::string &Name) {
     return SigOf(F).declare(SigOf(F).returnQualType(), Name) + ";";
   };
+
+  // The stubs of a function whose signature names a struct without a tag are
+  // declared before its first declaration, where that struct is known.
+  for (const Signature &S : Sigs) {
+    if (!S.untagged())
+      continue;
+    const FunctionDecl *First = nullptr;
+    for (const FunctionDecl *D : S.F->redecls())
+      if (SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())) &&
+          (!First || SM.isBeforeInTranslationUnit(D->getBeginLoc(), First->getBeginLoc())))
+        First = D;
+    if (First)
+      R.InsertTextBefore(SM.getExpansionLoc(First->getBeginLoc()), prototypes(S) + "\n");
+  }
 
   // Spawns of calls that are statements of their own, or assign a local.
   for (const AsyncCall &AC : Plan.Async) {

@@ -55,7 +55,15 @@ std::string StubTypes::declare(QualType T, llvm::StringRef Name) {
   return Out;
 }
 
-std::string StubTypes::recordName(const RecordDecl *RD) const { return RD->getName().str(); }
+std::string StubTypes::recordName(const RecordDecl *RD) const {
+  if (const TypedefNameDecl *Typedef = RD->getIdentifier() ? nullptr : RD->getTypedefNameForAnonDecl())
+    return Typedef->getName().str();
+  return RD->getName().str();
+}
+
+std::string StubTypes::recordType(const RecordDecl *RD) const {
+  return RD->getIdentifier() ? "struct " + recordName(RD) : recordName(RD);
+}
 
 const RecordDecl *StubTypes::use(const RecordDecl *RD) {
   RD = RD->getDefinition();
@@ -149,7 +157,8 @@ std::string StubTypes::shape(QualType T) {
 std::string StubTypes::forwardDeclarations() const {
   std::string Out;
   for (const RecordDecl *RD : Records)
-    Out += "struct " + recordName(RD) + ";\n";
+    if (RD->getIdentifier()) // one without a tag is defined before any use
+      Out += "struct " + recordName(RD) + ";\n";
   return Out;
 }
 
@@ -181,27 +190,28 @@ std::string StubTypes::definitions() {
   for (const RecordDecl *RD : Records) {
     std::string N = recordName(RD);
     const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
-    OS << "\nstruct " << N << " {\n";
+    std::string Type = recordType(RD);
+    OS << "\n" << (RD->getIdentifier() ? Type : "typedef struct") << " {\n";
     for (const FieldDecl *F : RD->fields()) {
       OS << "  " << declare(F->getType(), F->getName());
       if (F->isBitField())
         OS << " : " << F->getBitWidthValue(Ctx);
       OS << ";\n";
     }
-    OS << "};\n";
+    OS << "}" << (RD->getIdentifier() ? "" : " " + N) << ";\n";
     // The program was analyzed with this layout; a build that lays the
     // struct out otherwise fails here rather than sending the wrong bytes.
-    OS << "typedef char cleave_layout_" << N << "[(sizeof(struct " << N
+    OS << "typedef char cleave_layout_" << N << "[(sizeof(" << Type
        << ") == " << Layout.getSize().getQuantity();
     for (const FieldDecl *F : RD->fields())
       if (!F->isBitField())
-        OS << " && offsetof(struct " << N << ", " << F->getName()
+        OS << " && offsetof(" << Type << ", " << F->getName()
            << ") == " << Layout.getFieldOffset(F->getFieldIndex()) / 8;
     OS << ") ? 1 : -1];\n\n";
 
     OS << "static clv_status cleave_put_" << N
        << "(clv_buf *cleave_b, const void *cleave_object) {\n"
-       << "  const struct " << N << " *v = (const struct " << N << " *)cleave_object;\n";
+       << "  const " << Type << " *v = (const " << Type << " *)cleave_object;\n";
     for (const FieldDecl *F : RD->fields()) {
       std::string E = "v->" + F->getNameAsString();
       if (!F->isBitField()) {
@@ -215,7 +225,7 @@ std::string StubTypes::definitions() {
     OS << "  return CLV_OK;\n}\n\n";
 
     OS << "static clv_status cleave_get_" << N << "(clv_buf *cleave_b, void *cleave_object) {\n"
-       << "  struct " << N << " *v = (struct " << N << " *)cleave_object;\n";
+       << "  " << Type << " *v = (" << Type << " *)cleave_object;\n";
     for (const FieldDecl *F : RD->fields()) {
       std::string E = "v->" + F->getNameAsString();
       if (!F->isBitField()) {

@@ -55,7 +55,10 @@ private:
                        std::string_view Indent, llvm::StringRef OnFail);
   clang::QualType stubType(clang::QualType T) const;
   const clang::RecordDecl *use(const clang::RecordDecl *RD);
+  /// Its tag, or the typedef name of a struct without one.
   std::string recordName(const clang::RecordDecl *RD) const;
+  /// How the stubs name its type: "struct tag", or the typedef name.
+  std::string recordType(const clang::RecordDecl *RD) const;
 
   const clang::ASTContext &Ctx;
   clang::PrintingPolicy Policy;

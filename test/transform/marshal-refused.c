@@ -12,9 +12,9 @@ void byunion(union number u, int *v, int n) {
 }
 // CHECK: remark: call to 'byunion' stays sequential: 'byunion' passes 'union number' by value in parameter 'u', which is a union, whose live member is unknown
 
-typedef struct { int lo, hi; } range;
+struct { int lo, hi; } unnamed;
 #pragma cleave region(v[0:n])
-void untagged(range r, int *v, int n) {
+void untagged(__typeof__(unnamed) r, int *v, int n) {
   if (n < 2) {
     v[0] += r.lo;
     return;
@@ -22,7 +22,7 @@ void untagged(range r, int *v, int n) {
   untagged(r, v, n / 2);
   untagged(r, v + n / 2, n - n / 2);
 }
-// CHECK: remark: call to 'untagged' stays sequential: 'untagged' passes 'range' by value in parameter 'r', which has no tag (give the struct one to send it)
+// CHECK: remark: call to 'untagged' stays sequential: 'untagged' passes 'typeof (unnamed)' by value in parameter 'r', which has neither a tag nor a typedef name (give the struct one to send it)
 
 struct link { struct link *next; int v; };
 #pragma cleave region(v[0:n])
@@ -81,3 +81,14 @@ void links(struct link *v, int n) {
   links(v + n / 2, n - n / 2);
 }
 // CHECK: remark: call to 'links' stays sequential: 'links' has parameter 'v' pointing to an array of 'struct link', which holds pointers
+
+// A pointer to structs without a region travels as the one struct it points
+// to (a linked structure): a function that reads the elements after it takes
+// an array, which needs a region.
+struct point { double x, y; };
+double far(const struct point *p, int n) {
+  if (n < 2)
+    return p[0].x;
+  return far(p, n / 2) + far(p + n / 2, n - n / 2) + p[n - 1].y;
+}
+// CHECK: remark: call to 'far' stays sequential: 'far' has pointer parameter 'p' without a region (it accesses {{.*}}; add '#pragma cleave region(p[lo:hi])' before the function)
