@@ -40,37 +40,28 @@ private:
   bool InLoop;
 };
 
-/// Whether \p S refers to \p V outside the calls of \p Skip.
-bool mentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    const VarDecl *V;
-    const CallSet &Skip;
-    bool Found = false;
-    Finder(const VarDecl *V, const CallSet &Skip) : V(V), Skip(Skip) {}
-    bool TraverseCallExpr(CallExpr *CE) {
-      return Skip.count(CE) ? true : RecursiveASTVisitor::TraverseCallExpr(CE);
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *DRE) { return !(Found = DRE->getDecl() == V); }
-  } F(V, Skip);
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
-}
-
-/// How many times \p S names \p V.
-unsigned countMentions(const Stmt *S, const VarDecl *V) {
+/// How many times \p S names \p V outside the calls of \p Skip.
+unsigned countMentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
   class Counter : public RecursiveASTVisitor<Counter> {
   public:
     const VarDecl *V;
+    const CallSet &Skip;
     unsigned Count = 0;
+    Counter(const VarDecl *V, const CallSet &Skip) : V(V), Skip(Skip) {}
+    bool TraverseCallExpr(CallExpr *CE) {
+      return Skip.count(CE) ? true : RecursiveASTVisitor::TraverseCallExpr(CE);
+    }
     bool VisitDeclRefExpr(DeclRefExpr *DRE) {
       Count += DRE->getDecl() == V;
       return true;
     }
-  } C;
-  C.V = V;
+  } C(V, Skip);
   C.TraverseStmt(const_cast<Stmt *>(S));
   return C.Count;
+}
+
+bool mentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
+  return countMentions(S, V, Skip) > 0;
 }
 
 /// The body of a loop statement; nullptr for any other statement.
