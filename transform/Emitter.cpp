@@ -565,6 +565,13 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     return Lexer::getSourceText(Range, SM, LO).str();
   };
   auto After = [&](SourceLocation Loc) { return Lexer::getLocForEndOfToken(Loc, 0, SM, LO); };
+  // Where statement \p S ends: after the ';' that follows its last token
+  // (an expression statement, a return, a do loop), else after that token.
+  auto EndOf = [&](const Stmt *S) {
+    SourceLocation Semi = Lexer::findLocationAfterToken(
+        S->getEndLoc(), tok::semi, SM, LO, /*SkipTrailingWhitespaceAndNewLine=*/false);
+    return Semi.isValid() ? Semi : After(S->getEndLoc());
+  };
   // "NAME__spawn(&v, args)" for \p AC, its value going to \p Result when the
   // function returns one (by default AC's temporary, or NULL: dropped).
   auto SpawnCall = [&](const AsyncCall &AC, std::string Result = "") {
@@ -676,9 +683,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
                       "{ clv_spawns " + Fs + " = CLV_SPAWNS_INIT(" +
                           (S.returnsValue() ? "sizeof(" + S.returnType() + ")" : "0") +
                           "); size_t " + K + "; ");
-    SourceLocation End = Lexer::findLocationAfterToken(AC.Loop->getEndLoc(), tok::semi, SM, LO,
-                                                       /*SkipTrailingWhitespaceAndNewLine=*/false);
-    R.InsertTextAfter(End.isValid() ? End : After(AC.Loop->getEndLoc()),
+    R.InsertTextAfter(EndOf(AC.Loop),
                       "\n" + indentOf(SM, AC.Loop->getBeginLoc()) + "for (" + K + " = 0; " + K +
                           " < " + Fs + ".count; " + K + "++) { " + Join + " } clv_spawns_free(&" +
                           Fs + "); }");
@@ -713,9 +718,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
                                               llvm::join(Issue, " ") + " " +
                                               llvm::join(Inside, " ") + " ");
     if (Braces)
-      R.InsertTextAfter(Lexer::findLocationAfterToken(H.S->getEndLoc(), tok::semi, SM, LO,
-                                                      /*SkipTrailingWhitespaceAndNewLine=*/false),
-                        " }");
+      R.InsertTextAfter(EndOf(H.S), " }");
     for (const auto &[Range, Value] : Temporaries)
       R.ReplaceText(Range, Value);
   }
