@@ -304,6 +304,8 @@ std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx, CompileCommand Co
     return nullptr;
   A->findRecursion();
   A->summarizeEffects();
+  A->inferRegions();
+  A->findDistinctParams();
   A->checkPragmas();
   return A;
 }
@@ -539,6 +541,160 @@ void TUAnalysis::summarizeEffects() {
     All.push_back(&S);
   }
   composeEffects(All);
+}
+
+void TUAnalysis::inferRegions() {
+  for (const FunctionDecl *Def : Definitions) {
+    const EffectInfo *E = effects(Def);
+    std::vector<Region> &Rs = Regions[Def->getCanonicalDecl()];
+    for (const ParmVarDecl *P : Def->parameters()) {
+      std::string Name = P->getNameAsString();
+      if (Name.empty() || !P->getType()->isPointerType() || linkedRecord(P->getType(), Ctx) ||
+          llvm::any_of(Rs, [&](const Region &R) { return R.Param == Name; }))
+        continue;
+      std::optional<AccessRegion> Found = enclosingInterval(E->Accesses, Name);
+      if (!Found)
+        continue;
+      Region R;
+      R.Param = Name;
+      R.Lo = Found->Lo;
+      R.Hi = Found->Hi;
+      R.Inferred = true;
+      R.ReadOnly = P->getType()->getPointeeType().isConstQualified() ||
+                   llvm::none_of(E->Accesses, [&](const AccessRegion &A) {
+                     return A.Param == Name && A.Write;
+                   });
+      Rs.push_back(std::move(R));
+    }
+  }
+}
+
+namespace {
+/// How often each function is named anywhere in a translation unit.
+class FunctionMentions : public RecursiveASTVisitor<FunctionMentions> {
+public:
+  llvm::DenseMap<const FunctionDecl *, unsigned> Count;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
+      ++Count[FD->getCanonicalDecl()];
+    return true;
+  }
+};
+} // namespace
+
+void TUAnalysis::findDistinctParams() {
+  // The calls of each function, from the summaries. When they are all of its
+  // mentions, and no other file can call it (it is static, or this file holds
+  // main), they are all the calls the program makes.
+  FunctionMentions Mentions;
+  Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
+  bool WholeProgram = llvm::any_of(Definitions, [](const FunctionDecl *D) { return D->isMain(); });
+  std::map<std::string, const FunctionDecl *> ByName;
+  for (const auto &[Key, S] : Summaries)
+    ByName[S.UniqueName] = Key;
+  std::map<const FunctionDecl *, std::vector<std::pair<const FunctionDecl *, const CallEffect *>>>
+      CallsOf;
+  for (const auto &[Caller, S] : Summaries)
+    for (const CallEffect &C : S.Local.Calls)
+      if (auto It = ByName.find(C.Callee); It != ByName.end())
+        CallsOf[It->second].push_back({Caller, &C});
+  for (const FunctionDecl *Def : Definitions) {
+    const FunctionDecl *Key = Def->getCanonicalDecl();
+    std::string Name = "'" + Def->getNameAsString() + "'";
+    if (Def->isMain())
+      CallsUnknown[Key] = "they are the arguments of main";
+    else if (Def->getStorageClass() != SC_Static && !WholeProgram)
+      CallsUnknown[Key] = Name + " may be called from another file (this one has no main)";
+    else if (CallsOf[Key].size() != Mentions.Count.lookup(Key))
+      CallsUnknown[Key] = Name + " is named other than in the calls this file makes (its "
+                                 "address is taken, or a header calls it)";
+    if (CallsUnknown.count(Key))
+      continue;
+    for (unsigned I = 0; I < Def->getNumParams(); ++I)
+      for (unsigned J = I + 1; J < Def->getNumParams(); ++J)
+        if (Def->getParamDecl(I)->getType()->isPointerType() &&
+            Def->getParamDecl(J)->getType()->isPointerType())
+          Distinct.insert({Key, I, J});
+  }
+  // Whether arguments \p A and \p B of a call made by \p Caller point into
+  // different objects, given what Distinct holds now.
+  auto Apart = [&](const FunctionDecl *Caller, const CallEffect::Arg &A,
+                   const CallEffect::Arg &B) {
+    using K = CallEffect::Arg::Kind;
+    auto Known = [](const CallEffect::Arg &X) {
+      return (X.K == K::Local || X.K == K::Global) && !X.Object.empty();
+    };
+    if (Known(A) && Known(B))
+      return A.Object != B.Object;
+    // The caller's own array or allocation is newer than what its
+    // parameters point to.
+    auto Param = [](const CallEffect::Arg &X) { return X.K == K::Pointer && X.Fields.empty(); };
+    auto Fresh = [&](const CallEffect::Arg &X) { return X.K == K::Local && Known(X); };
+    if ((Param(A) && Fresh(B)) || (Fresh(A) && Param(B)))
+      return true;
+    if (!Param(A) || !Param(B) || A.Name == B.Name)
+      return false;
+    unsigned I = 0, J = 0;
+    for (unsigned N = 0; N < Caller->getNumParams(); ++N) {
+      if (Caller->getParamDecl(N)->getName() == A.Name)
+        I = N;
+      if (Caller->getParamDecl(N)->getName() == B.Name)
+        J = N;
+    }
+    return Distinct.count({Caller, std::min(I, J), std::max(I, J)}) > 0;
+  };
+  // The greatest fixed point: a pair stays while every call keeps it apart.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto It = Distinct.begin(); It != Distinct.end();) {
+      auto [Key, I, J] = *It;
+      auto Breaks = llvm::find_if(CallsOf[Key], [&, I = I, J = J](const auto &Call) {
+        const CallEffect &C = *Call.second;
+        return J >= C.Args.size() || !Apart(Call.first, C.Args[I], C.Args[J]);
+      });
+      if (Breaks == CallsOf[Key].end()) {
+        ++It;
+        continue;
+      }
+      const CallEffect &C = *Breaks->second;
+      std::string At = "the call at line " + std::to_string(C.Pos.Line);
+      Joined[*It] = J >= C.Args.size() ? At + " passes fewer arguments"
+                    : C.Args[I].Text == C.Args[J].Text
+                        ? At + " passes '" + C.Args[I].Text + "' for both"
+                        : At + " passes '" + C.Args[I].Text + "' and '" + C.Args[J].Text +
+                              "', which may point into the same array";
+      It = Distinct.erase(It);
+      Changed = true;
+    }
+  }
+}
+
+bool TUAnalysis::distinctParams(const FunctionDecl *FD, const ParmVarDecl *P,
+                                const ParmVarDecl *Q) const {
+  // A region pragma states that the regions it names overlap neither one
+  // another nor the linked structures the function is passed.
+  auto Given = [&](const ParmVarDecl *V) {
+    return llvm::any_of(regions(FD), [&](const Region &R) {
+      return !R.Inferred && R.Param == V->getName();
+    });
+  };
+  auto Stated = [&](const ParmVarDecl *V) {
+    return Given(V) || passesLinkedStructure(FD, V);
+  };
+  if ((Given(P) || Given(Q)) && Stated(P) && Stated(Q))
+    return true;
+  unsigned I = P->getFunctionScopeIndex(), J = Q->getFunctionScopeIndex();
+  return Distinct.count({FD->getCanonicalDecl(), std::min(I, J), std::max(I, J)}) > 0;
+}
+
+std::string TUAnalysis::whyNotDistinct(const FunctionDecl *FD, const ParmVarDecl *P,
+                                       const ParmVarDecl *Q) const {
+  const FunctionDecl *Key = FD->getCanonicalDecl();
+  if (auto It = CallsUnknown.find(Key); It != CallsUnknown.end())
+    return It->second;
+  unsigned I = P->getFunctionScopeIndex(), J = Q->getFunctionScopeIndex();
+  auto It = Joined.find({Key, std::min(I, J), std::max(I, J)});
+  return It != Joined.end() ? It->second : "its calls are not all in this file";
 }
 
 const EffectInfo *TUAnalysis::effects(const FunctionDecl *FD) const {

@@ -17,7 +17,9 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace cleave {
@@ -50,8 +52,21 @@ public:
   const CompileCommand &command() const { return Command; }
   const std::vector<PragmaLine> &pragmas() const { return Pragmas; }
 
-  /// The regions given for \p FD's pointer parameters (empty if none).
+  /// The regions of \p FD's pointer parameters: those its pragma gives, and
+  /// for the others those the analysis finds (empty if none).
   const std::vector<Region> &regions(const clang::FunctionDecl *FD) const;
+  /// Whether the pointer parameters \p P and \p Q of \p FD point into
+  /// different objects on entry: its region pragma names one of them and the
+  /// other too or passes a linked structure, or every call
+  /// of \p FD in the program passes them pointers into different objects
+  /// (different arrays, allocations or globals, or parameters of the caller
+  /// that are different objects in turn).
+  bool distinctParams(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
+                      const clang::ParmVarDecl *Q) const;
+  /// Why distinctParams does not hold, as a phrase ("the call at line 23
+  /// passes 'x' for both").
+  std::string whyNotDistinct(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
+                             const clang::ParmVarDecl *Q) const;
   /// Why a call of \p FD cannot run on another node; empty when it can.
   const std::vector<std::string> &remoteBlockers(const clang::FunctionDecl *FD);
   /// Whether parameter \p P of \p FD passes a linked structure
@@ -77,6 +92,12 @@ private:
   explicit TUAnalysis(clang::ASTContext &Ctx) : Ctx(Ctx) {}
   bool attachRegions();
   void findRecursion();
+  /// Gives each pointer parameter without a pragma region the one interval
+  /// that holds its accesses, when there is one.
+  void inferRegions();
+  /// Finds the pairs of pointer parameters that point into different
+  /// objects at every call (distinctParams).
+  void findDistinctParams();
   /// Summarizes the effects of the definitions and composes them.
   void summarizeEffects();
   /// Warns where a region pragma gives less than the analysis proves a
@@ -100,6 +121,12 @@ private:
   std::map<const clang::FunctionDecl *, FunctionInfo> Summaries;
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> PragmaLocs;
   llvm::DenseSet<const clang::FunctionDecl *> Recursive;
+  /// (canonical function, parameter index, greater parameter index).
+  std::set<std::tuple<const clang::FunctionDecl *, unsigned, unsigned>> Distinct;
+  /// Why a function's pointer parameters are not known apart: for the whole
+  /// function, or for a pair (by the same key as Distinct).
+  std::map<const clang::FunctionDecl *, std::string> CallsUnknown;
+  std::map<std::tuple<const clang::FunctionDecl *, unsigned, unsigned>, std::string> Joined;
 };
 
 /// The value of an integer expression as a SymExpr whose variables are keyed by
@@ -145,12 +172,12 @@ llvm::Expected<std::vector<SiteRegion>>
 callSiteRegions(TUAnalysis &A, const clang::CallExpr *CE,
                 const llvm::DenseSet<const clang::VarDecl *> &Modified);
 
-/// Whether two regions of calls made by one caller share no element: one ends
-/// before the other starts or is empty, both are only read, or they lie on
-/// different parameters named by the caller's region pragma (\p CallerRegions),
-/// which states that its regions do not overlap one another.
-bool siteRegionsDisjoint(const SiteRegion &X, const SiteRegion &Y,
-                         const std::vector<Region> &CallerRegions);
+/// Why two regions of calls made by \p Caller may share an element; "" when
+/// they cannot: one ends before the other starts or is empty, both are only
+/// read, or they lie on parameters of the caller that point into different
+/// objects (TUAnalysis::distinctParams).
+std::string whyRegionsMayOverlap(const TUAnalysis &A, const clang::FunctionDecl *Caller,
+                                 const SiteRegion &X, const SiteRegion &Y);
 
 /// The key symbolicValue gives the variable \p D.
 std::string symbolKey(const clang::ValueDecl *D);

@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/SmallVector.h"
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace clang {
@@ -70,6 +71,13 @@ LocalSummary summarizeFunction(clang::ASTContext &Ctx, const clang::FunctionDecl
 /// summaries of its callees among them composed in, to a fixed point over
 /// recursion. A callee that is not among them has unknown effects.
 void composeEffects(const std::vector<FunctionInfo *> &Functions);
+
+/// The one interval of elements that holds every access of \p Accesses to
+/// parameter \p Param, read or written; nullopt when there is none (no
+/// access, an unbounded one, nodes of a linked structure, or intervals whose
+/// bounds do not compare).
+std::optional<AccessRegion> enclosingInterval(const std::vector<AccessRegion> &Accesses,
+                                              const std::string &Param);
 
 /// The unique name of a variable or function (see LocalInfo::UniqueName).
 std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);

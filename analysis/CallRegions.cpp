@@ -89,16 +89,29 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
   return Out;
 }
 
-bool cleave::siteRegionsDisjoint(const SiteRegion &X, const SiteRegion &Y,
-                                 const std::vector<Region> &CallerRegions) {
+/// \p R as C text in the caller's names: "a[lo:mid]".
+static std::string display(const SiteRegion &R) {
+  SymMap Names;
+  for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
+    for (const std::string &Key : Bound->variables())
+      Names[Key] = SymExpr::variable(llvm::StringRef(Key).split('@').first);
+  return R.Base->getNameAsString() + "[" + simplify(substitute(R.Lo, Names))->str() + ":" +
+         simplify(substitute(R.Hi, Names))->str() + "]";
+}
+
+std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl *Caller,
+                                         const SiteRegion &X, const SiteRegion &Y) {
   if (X.ReadOnly && Y.ReadOnly)
-    return true;
+    return "";
   if (X.Base != Y.Base) {
-    auto Declared = [&](const VarDecl *V) {
-      return isa<ParmVarDecl>(V) &&
-             llvm::any_of(CallerRegions, [&](const Region &R) { return R.Param == V->getName(); });
-    };
-    return Declared(X.Base) && Declared(Y.Base);
+    const auto *P = dyn_cast<ParmVarDecl>(X.Base), *Q = dyn_cast<ParmVarDecl>(Y.Base);
+    if (P && Q && A.distinctParams(Caller, P, Q))
+      return "";
+    std::string Why = "'" + X.Base->getNameAsString() + "' and '" +
+                      Y.Base->getNameAsString() + "' may point into the same array";
+    return P && Q ? Why + ": " + A.whyNotDistinct(Caller, P, Q) : Why;
   }
-  return provablyDisjoint(X.Lo, X.Hi, Y.Lo, Y.Hi);
+  if (provablyDisjoint(X.Lo, X.Hi, Y.Lo, Y.Hi))
+    return "";
+  return display(X) + " and " + display(Y) + " may overlap";
 }

@@ -129,7 +129,7 @@ private:
   bool independent(const std::vector<SiteRegion> &X, const std::vector<SiteRegion> &Y) {
     for (const SiteRegion &R : X)
       for (const SiteRegion &S : Y)
-        if (!siteRegionsDisjoint(R, S, A.regions(FD)))
+        if (!whyRegionsMayOverlap(A, FD, R, S).empty())
           return false;
     return true;
   }

@@ -36,6 +36,10 @@ struct Origin {
   /// Param: inside the element at Offset (an array member of a struct).
   bool Inside = false;
   std::string Name, Why;
+  /// Local or Global: the one object every value points into, when known: a
+  /// named array or struct, or an allocation (`malloc at 12:7`, where each
+  /// call returns a new object).
+  std::string Site;
 
   static Origin unknown(std::string Why) {
     Origin O;
@@ -44,7 +48,7 @@ struct Origin {
     return O;
   }
   std::string key() const {
-    std::string S = std::to_string(int(K)) + Name + Why + (ThroughFields ? "f" : "") +
+    std::string S = std::to_string(int(K)) + Name + Site + Why + (ThroughFields ? "f" : "") +
                     (Inside ? "i" : "") + (Param ? Param->getNameAsString() : "") + "|" +
                     (Offset ? Offset->str() : "?");
     for (const std::string &F : Fields)
@@ -89,6 +93,7 @@ Origin join(const Origin &A, const Origin &B, const std::string &Var) {
   if (A.K == K::Local && B.K == K::Local) {
     Origin J = A;
     J.Name.clear();
+    J.Site.clear();
     return J;
   }
   return Origin::unknown("'" + Var + "', which may point into different objects");
@@ -273,7 +278,7 @@ private:
     }
     if (!V->getType()->isPointerType()) { // a local array, a struct
       O.K = Origin::Kind::Local;
-      O.Name = V->getNameAsString();
+      O.Name = O.Site = V->getNameAsString();
       return O;
     }
     if (const auto *P = dyn_cast<ParmVarDecl>(V); P && !Modified.count(P)) {
@@ -353,6 +358,9 @@ private:
             L && L->Kind == LibraryEffectKind::Allocation && Callee->getName() != "free") {
           Origin O;
           O.K = Origin::Kind::Local;
+          SourcePos At = positionOf(Ctx.getSourceManager(), Call->getBeginLoc());
+          O.Site = Callee->getName().str() + " at " + std::to_string(At.Line) + ":" +
+                   std::to_string(At.Column);
           return O;
         }
     return Origin::unknown("'" + text(E) + "'");
@@ -379,7 +387,7 @@ private:
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
         Origin O;
         O.K = V->hasGlobalStorage() ? Origin::Kind::Global : Origin::Kind::Local;
-        O.Name = V->getNameAsString();
+        O.Name = O.Site = V->getNameAsString();
         return O;
       }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(L))
@@ -418,8 +426,10 @@ private:
         O.Fields.insert(ME->getMemberDecl()->getNameAsString());
         return O;
       }
-      if (O.K == Origin::Kind::Global)
+      if (O.K == Origin::Kind::Global) {
+        O.Site.clear(); // it points somewhere reached from the global
         return O;
+      }
     }
     return Origin::unknown("'" + text(L) + "', a pointer loaded from memory");
   }
@@ -870,11 +880,13 @@ private:
       return A;
     case Origin::Kind::Local:
       A.K = K::Local;
-      A.Name = O.Name;
+      A.Name = O.Name.empty() ? O.Site : O.Name;
+      A.Object = O.Site;
       return A;
     case Origin::Kind::Global:
       A.K = K::Global;
       A.Name = O.Name;
+      A.Object = O.Site;
       return A;
     case Origin::Kind::Unknown:
       A.K = K::Unknown;

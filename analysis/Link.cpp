@@ -138,6 +138,26 @@ void normalize(EffectInfo &E, const std::vector<ParamInfo> &Params) {
                       [](const EffectFact &A, const EffectFact &B) { return A.Name < B.Name; });
 }
 
+} // namespace
+
+std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRegion> &Accesses,
+                                                      const std::string &Param) {
+  std::vector<AccessRegion> Mine;
+  for (AccessRegion R : Accesses)
+    if (R.Param == Param) {
+      if (R.Reachable || !R.Unbounded.empty())
+        return std::nullopt;
+      R.Write = false; // one interval for reads and writes together
+      Mine.push_back(std::move(R));
+    }
+  std::vector<AccessRegion> Joined = normalized(Mine, {{Param, ""}});
+  if (Joined.size() != 1)
+    return std::nullopt;
+  return Joined.front();
+}
+
+namespace {
+
 /// Callee region \p R of the call \p C in the caller's parameters; nullopt
 /// when it touches none of them (the caller's own memory) and the fact is
 /// recorded in \p Into instead.

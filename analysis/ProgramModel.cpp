@@ -80,6 +80,7 @@ static void writeRegion(OStream &J, const Region &R) {
   J.object([&] {
     J.attribute("access", R.ReadOnly ? "read" : "read-write");
     J.attribute("hi", R.Hi->str());
+    J.attribute("inferred", R.Inferred);
     J.attribute("lo", R.Lo->str());
     J.attribute("param", text(R.Param));
   });
@@ -366,8 +367,8 @@ void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
        << (F.Static ? "static" : "extern")
        << (F.Recursive ? ", recursive" : "") << "\n";
     for (const Region &R : F.Regions)
-      OS << "  region: " << R.str() << (R.ReadOnly ? " (read)" : " (read-write)")
-         << "\n";
+      OS << "  region: " << R.str() << (R.ReadOnly ? " (read" : " (read-write")
+         << (R.Inferred ? ", inferred)" : ")") << "\n";
     if (F.RemoteBlockers.empty())
       OS << "  can run on another node\n";
     for (const std::string &Why : F.RemoteBlockers)
@@ -500,7 +501,8 @@ llvm::Error cleave::explainFunction(const ProgramModel &M, llvm::StringRef Funct
        << (F->Defined ? "defined" : "declared only")
        << (F->Recursive ? ", recursive" : "") << "\n";
     for (const Region &R : F->Regions)
-      OS << "  region " << R.str() << (R.ReadOnly ? ", read" : ", read and written") << "\n";
+      OS << "  region " << R.str() << (R.ReadOnly ? ", read" : ", read and written")
+         << (R.Inferred ? ", found by the analysis" : ", given by a pragma") << "\n";
     if (F->RemoteBlockers.empty())
       OS << "  a call of '" << F->Name << "' can run on another node\n";
     else

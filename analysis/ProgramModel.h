@@ -27,7 +27,11 @@ struct SourcePos {
 struct Region {
   std::string Param;
   SymExpr::Ptr Lo, Hi;
-  bool ReadOnly = false; ///< the pointee is const: nothing is copied back
+  /// Nothing is written through it (a const pointee, or none of the
+  /// accesses the analysis found): nothing is copied back.
+  bool ReadOnly = false;
+  /// Found by the analysis from the accesses, where no pragma gives it.
+  bool Inferred = false;
   std::string str() const; ///< "a[lo:hi]"
 };
 
@@ -152,7 +156,8 @@ struct CallEffect {
       Value,   ///< a scalar that is not an expression of the parameters
       Integer, ///< Value: an expression of the caller's parameters
       Pointer, ///< into Name, a pointer parameter: Value the offset, or Fields
-      Local,   ///< the caller's own memory (Name: the local, if one)
+      Local,   ///< the caller's own memory (Name: the local, or the
+               ///< allocation all its values come from, if one)
       Global,  ///< into global Name
       Unknown, ///< a pointer the analysis cannot follow (Why)
     } K = Kind::Value;
@@ -160,6 +165,9 @@ struct CallEffect {
     std::string Name;
     std::vector<std::string> Fields;
     std::string Why;
+    /// Local or Global: the one object it points into, when known (a named
+    /// array or struct, or an allocation such as `malloc at 12:7`).
+    std::string Object;
     std::string Text; ///< the argument as written
   };
   std::vector<Arg> Args;

@@ -2064,9 +2064,10 @@ int clv_spawn_node(void) {
   if (transport != TRANSPORT_THREADS)
     return child;
   if (child >= 0) {
-    // The tree's child is promised too: no other spawn picks it as idle.
-    int idle = HUNGER_IDLE;
-    atomic_compare_exchange_strong(&nodes[child].hunger, &idle, HUNGER_RESERVED);
+    // The tree's child is promised too: no other spawn picks it as idle,
+    // even if it has not yet marked itself idle, or is still serving a call
+    // (it serves this one next).
+    atomic_store(&nodes[child].hunger, HUNGER_RESERVED);
     return child;
   }
   // Beyond the tree: a node that waits with nothing to serve, the nearest

@@ -172,6 +172,16 @@ private:
   llvm::DenseSet<const VarDecl *> Mutable, AddressTaken;
   unsigned NextName = 1;
 
+  /// \p E as written, and the line it starts on.
+  std::string text(const Expr *E) const {
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
+                                Ctx.getSourceManager(), Ctx.getLangOpts())
+        .str();
+  }
+  std::string line(const Expr *E) const {
+    return std::to_string(Ctx.getSourceManager().getPresumedLineNumber(E->getBeginLoc()));
+  }
+
   bool planned(const CallExpr *CE) const {
     auto Is = [&](const auto &Item) { return Item.Call == CE; };
     return llvm::any_of(Plan.Async, Is) || llvm::any_of(Plan.Sequential, Is);
@@ -377,36 +387,39 @@ private:
           return "changes '" + V->getNameAsString() + "', in which its regions are written";
     if (Target && mentions(S, Target, Skip))
       return "uses '" + Target->getNameAsString() + "', which its value is assigned to";
-    if (touches(S, Spawned, Skip))
-      return "may touch what it reads or writes";
+    if (std::string Why = whyTouches(S, Spawned, Skip); !Why.empty())
+      return "may touch what it reads or writes (" + Why + ")";
     return "";
   }
 
-  /// Whether \p S, but for the calls of \p Skip, may touch the regions
-  /// \p Spawned.
-  bool touches(const Stmt *S, const std::vector<SiteRegion> &Spawned, const CallSet &Skip) {
+  /// Why \p S, but for the calls of \p Skip, may touch the regions
+  /// \p Spawned; "" when it cannot.
+  std::string whyTouches(const Stmt *S, const std::vector<SiteRegion> &Spawned,
+                         const CallSet &Skip) {
     class Access : public RecursiveASTVisitor<Access> {
     public:
       Planner &P;
       const std::vector<SiteRegion> &Spawned;
       const CallSet &Skip;
-      bool Conflict = false;
+      std::string Why;
       Access(Planner &P, const std::vector<SiteRegion> &Spawned, const CallSet &Skip)
           : P(P), Spawned(Spawned), Skip(Skip) {}
       bool TraverseCallExpr(CallExpr *CE) {
         return Skip.count(CE) ? true : RecursiveASTVisitor::TraverseCallExpr(CE);
       }
       bool VisitCallExpr(CallExpr *CE) {
-        Conflict = Conflict || P.callConflicts(CE, Spawned);
-        return !Conflict;
+        Why = P.whyCallConflicts(CE, Spawned);
+        return Why.empty();
       }
       bool VisitUnaryOperator(UnaryOperator *UO) {
-        Conflict = Conflict || UO->getOpcode() == UO_Deref;
-        return !Conflict;
+        if (UO->getOpcode() == UO_Deref)
+          Why = at(UO) + " may be inside them";
+        return Why.empty();
       }
       bool VisitMemberExpr(MemberExpr *ME) {
-        Conflict = Conflict || (ME->isArrow() && !P.inLinkedStructure(ME->getBase(), Spawned));
-        return !Conflict;
+        if (ME->isArrow() && !P.inLinkedStructure(ME->getBase(), Spawned))
+          Why = at(ME) + " may be inside them";
+        return Why.empty();
       }
       bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
         // An array of the caller's own frame cannot be inside a region the
@@ -415,25 +428,24 @@ private:
         const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
         bool Local = VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
                      VD->getType()->isArrayType();
-        Conflict = Conflict || !Local;
-        return !Conflict;
+        if (!Local)
+          Why = at(ASE) + " may be inside them";
+        return Why.empty();
+      }
+      std::string at(const Expr *E) const {
+        return "the access '" + P.text(E) + "' at line " + P.line(E);
       }
     } Visitor(*this, Spawned, Skip);
     Visitor.TraverseStmt(const_cast<Stmt *>(S));
-    return Visitor.Conflict;
+    return Visitor.Why;
   }
 
   /// Whether the pointer \p E points into a linked structure the caller was
   /// passed, which the regions \p Spawned do not overlap: a parameter of the
   /// caller that it never changes, or a pointer field of a node reached from
-  /// one. A function's region pragma states that its regions overlap neither
-  /// one another nor the linked structures it is passed, so this holds when
-  /// every region of \p Spawned lies on a parameter the pragma names.
+  /// one, which points into another object than every region of \p Spawned
+  /// (TUAnalysis::distinctParams).
   bool inLinkedStructure(const Expr *E, const std::vector<SiteRegion> &Spawned) const {
-    for (const SiteRegion &R : Spawned)
-      if (llvm::none_of(A.regions(Caller),
-                        [&](const Region &CR) { return CR.Param == R.Base->getName(); }))
-        return false;
     E = E->IgnoreParenImpCasts();
     while (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (!ME->isArrow() || !linkedRecord(ME->getType(), Ctx))
@@ -442,39 +454,46 @@ private:
     }
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-    return P && !Mutable.count(P) && A.passesLinkedStructure(Caller, P);
+    if (!P || Mutable.count(P) || !A.passesLinkedStructure(Caller, P))
+      return false;
+    return llvm::all_of(Spawned, [&](const SiteRegion &R) {
+      const auto *Base = dyn_cast<ParmVarDecl>(R.Base);
+      return Base && A.distinctParams(Caller, Base, P);
+    });
   }
 
-  /// Whether the call \p CE may touch \p Spawned: it does unless its function
-  /// touches nothing but its regions and those are disjoint from \p Spawned.
-  bool callConflicts(const CallExpr *CE, const std::vector<SiteRegion> &Spawned) {
+  /// Why the call \p CE may touch \p Spawned; "" when its function touches
+  /// nothing but its regions and those are disjoint from \p Spawned.
+  std::string whyCallConflicts(const CallExpr *CE, const std::vector<SiteRegion> &Spawned) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee)
-      return true;
+      return "the call through a pointer at line " + line(CE) + " may touch anything";
+    std::string Its = "its call of '" + Callee->getNameAsString() + "' at line " + line(CE);
     if (!Callee->hasBody()) {
       // A pure library function reads only its arguments' values.
       const LibraryEffect *Known =
           Callee->getIdentifier() ? libraryEffect(Callee->getName()) : nullptr;
-      return !Known || Known->Kind != LibraryEffectKind::Pure;
+      return Known && Known->Kind == LibraryEffectKind::Pure
+                 ? ""
+                 : Its + " may touch anything: it has no definition in this program";
     }
     const std::vector<std::string> &Why = A.remoteBlockers(Callee);
     if (!Why.empty())
-      return true;
+      return Its + " may touch anything: '" + Callee->getNameAsString() + "' " + Why.front();
     for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I)
       if (A.passesLinkedStructure(Callee, Callee->getParamDecl(I)) &&
           !CE->getArg(I)->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) &&
           !inLinkedStructure(CE->getArg(I), Spawned))
-        return true;
+        return Its + " passes a linked structure, '" + text(CE->getArg(I)) +
+               "', that may hold them";
     auto Theirs = callSiteRegions(A, CE, Mutable);
-    if (!Theirs) {
-      llvm::consumeError(Theirs.takeError());
-      return true;
-    }
+    if (!Theirs)
+      return Its + " touches regions unknown here: " + llvm::toString(Theirs.takeError());
     for (const SiteRegion &X : Spawned)
       for (const SiteRegion &Y : *Theirs)
-        if (!siteRegionsDisjoint(X, Y, A.regions(Caller)))
-          return true;
-    return false;
+        if (std::string Overlap = whyRegionsMayOverlap(A, Caller, X, Y); !Overlap.empty())
+          return Its + ": " + Overlap;
+    return "";
   }
 
   /// Why the call \p CE cannot be sent at all, or its regions at the call;
@@ -639,9 +658,10 @@ private:
                   : "its value is needed by its statement, and no other call of '" +
                         CE->getDirectCallee()->getNameAsString() + "' runs beside it";
       for (size_t L = K + 1; Why.empty() && L < Calls.size(); ++L)
-        if (callConflicts(Calls[L], Mine))
+        if (std::string Conflict = whyCallConflicts(Calls[L], Mine); !Conflict.empty())
           Why = "the call of '" + CE->getDirectCallee()->getNameAsString() +
-                "' after it in its statement may touch what it reads or writes";
+                "' after it in its statement may touch what it reads or writes (" +
+                Conflict + ")";
       if (!Why.empty()) {
         Plan.Sequential.push_back({CE, Why});
         continue;
@@ -721,10 +741,7 @@ private:
       const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
       if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isScalarType() ||
           V->getType().isVolatileQualified() || AddressTaken.count(V))
-        return "its value goes to '" +
-               Lexer::getSourceText(CharSourceRange::getTokenRange(Update->getLHS()->getSourceRange()),
-                                    Ctx.getSourceManager(), Ctx.getLangOpts())
-                   .str() +
+        return "its value goes to '" + text(Update->getLHS()) +
                "', which is not a local scalar of the caller";
       if (countMentions(L, V) != 1)
         return "its loop uses '" + V->getNameAsString() +
@@ -737,8 +754,8 @@ private:
                "iterations are not proved disjoint";
     // Regions the call only reads: the rest of the loop must not write them.
     CallSet Skip{CE};
-    if (!Mine.empty() && touches(L, Mine, Skip))
-      return "its loop may write what it reads";
+    if (std::string Why = Mine.empty() ? "" : whyTouches(L, Mine, Skip); !Why.empty())
+      return "its loop may write what it reads (" + Why + ")";
     return "";
   }
 

@@ -25,8 +25,8 @@ void walk(int *v, int n) {
 }
 // CHECK:      void walk(int *v, int n)
 // CHECK-NEXT:   at {{.*}}explain.c:16:6, defined, recursive
+// CHECK-NEXT:   region v[0:n], read and written, found by the analysis
 // CHECK-NEXT:   a call of 'walk' stays on the caller's node, because it:
-// CHECK-NEXT:     - has pointer parameter 'v' without a region (it accesses v[0:n]; add '#pragma cleave region(v[lo:hi])' before the function)
 // CHECK-NEXT:     - writes global 'depth'
 // CHECK-NEXT:     - does I/O through 'printf' (stdout), which stays on the node that owns it
 // CHECK-NEXT:   effects, through the functions it calls:
@@ -46,7 +46,7 @@ void walk(int *v, int n) {
 
 // LEAF:      void leaf(int *v, int n)
 // LEAF-NEXT:   at {{.*}}explain.c:11:6, defined
-// LEAF-NEXT:   region v[0:n], read and written
+// LEAF-NEXT:   region v[0:n], read and written, given by a pragma
 // LEAF-NEXT:   a call of 'leaf' can run on another node
 // LEAF-NEXT:   effects, through the functions it calls:
 // LEAF-NEXT:     reads v[0:n]
