@@ -151,7 +151,8 @@ std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRe
       Mine.push_back(std::move(R));
     }
   std::vector<AccessRegion> Joined = normalized(Mine, {{Param, ""}});
-  if (Joined.size() != 1)
+  // Too many separate intervals join into one without a bound.
+  if (Joined.size() != 1 || !Joined.front().Lo)
     return std::nullopt;
   return Joined.front();
 }
