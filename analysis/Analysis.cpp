@@ -658,7 +658,7 @@ void TUAnalysis::findDistinctParams() {
       }
       const CallEffect &C = *Breaks->second;
       std::string At = "the call at line " + std::to_string(C.Pos.Line);
-      Joined[*It] = J >= C.Args.size() ? At + " passes fewer arguments"
+      NotApart[*It] = J >= C.Args.size() ? At + " passes fewer arguments"
                     : C.Args[I].Text == C.Args[J].Text
                         ? At + " passes '" + C.Args[I].Text + "' for both"
                         : At + " passes '" + C.Args[I].Text + "' and '" + C.Args[J].Text +
@@ -693,8 +693,8 @@ std::string TUAnalysis::whyNotDistinct(const FunctionDecl *FD, const ParmVarDecl
   if (auto It = CallsUnknown.find(Key); It != CallsUnknown.end())
     return It->second;
   unsigned I = P->getFunctionScopeIndex(), J = Q->getFunctionScopeIndex();
-  auto It = Joined.find({Key, std::min(I, J), std::max(I, J)});
-  return It != Joined.end() ? It->second : "its calls are not all in this file";
+  auto It = NotApart.find({Key, std::min(I, J), std::max(I, J)});
+  return It != NotApart.end() ? It->second : "its calls are not all in this file";
 }
 
 const EffectInfo *TUAnalysis::effects(const FunctionDecl *FD) const {

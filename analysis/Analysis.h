@@ -126,7 +126,7 @@ private:
   /// Why a function's pointer parameters are not known apart: for the whole
   /// function, or for a pair (by the same key as Distinct).
   std::map<const clang::FunctionDecl *, std::string> CallsUnknown;
-  std::map<std::tuple<const clang::FunctionDecl *, unsigned, unsigned>, std::string> Joined;
+  std::map<std::tuple<const clang::FunctionDecl *, unsigned, unsigned>, std::string> NotApart;
 };
 
 /// The value of an integer expression as a SymExpr whose variables are keyed by
