@@ -102,10 +102,11 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
 std::optional<PointerValue>
 cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modified) {
   const Expr *Stripped = E->IgnoreParenImpCasts();
-  // Element offsets are only meaningful while the pointee type stays the same.
+  // Element offsets are only meaningful while the pointee type stays the same
+  // (an array stands for a pointer to its first element).
   auto SamePointee = [](QualType A, QualType B) {
-    return A->isPointerType() && B->isPointerType() &&
-           A->getPointeeType().getCanonicalType().getUnqualifiedType() ==
+    return (A->isPointerType() || A->isArrayType()) && B->isPointerType() &&
+           QualType(A->getPointeeOrArrayElementType(), 0).getCanonicalType() ==
                B->getPointeeType().getCanonicalType().getUnqualifiedType();
   };
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped)) {
@@ -288,6 +289,69 @@ llvm::DenseSet<const VarDecl *> cleave::modifiedVariables(const Stmt *S) {
   WriteScan Scan;
   Scan.TraverseStmt(const_cast<Stmt *>(S));
   return std::move(Scan.Written);
+}
+
+llvm::StringRef cleave::allocationFunction(const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return "";
+  // alloca's memory is the caller's frame until it returns.
+  unsigned Id = Callee->getBuiltinID();
+  if (Id == Builtin::BIalloca || Id == Builtin::BI__builtin_alloca ||
+      Id == Builtin::BI__builtin_alloca_with_align)
+    return "alloca";
+  const LibraryEffect *L = Callee->hasBody() ? nullptr : libraryEffect(Callee->getName());
+  return L && L->Kind == LibraryEffectKind::Allocation && Callee->getName() != "free"
+             ? Callee->getName()
+             : "";
+}
+
+bool cleave::ownObject(const VarDecl *V, const llvm::DenseSet<const VarDecl *> &Modified) {
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V))
+    return false;
+  if (V->getType()->isArrayType())
+    return true;
+  const auto *Init = V->getType()->isPointerType() && V->getInit()
+                         ? dyn_cast<CallExpr>(V->getInit()->IgnoreParenCasts())
+                         : nullptr;
+  return Init && !Modified.count(V) && !allocationFunction(Init).empty();
+}
+
+std::optional<LoopCounter> cleave::loopCounter(const ForStmt *FS, const ASTContext &Ctx) {
+  const Expr *Inc = FS->getInc() ? FS->getInc()->IgnoreParens() : nullptr;
+  if (!Inc || !FS->getCond())
+    return std::nullopt;
+  auto VarOf = [](const Expr *E) -> const VarDecl * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  };
+  LoopCounter C;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc); UO && UO->isIncrementDecrementOp()) {
+    C.Var = VarOf(UO->getSubExpr());
+    C.Step = UO->isIncrementOp() ? 1 : -1;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Inc)) {
+    C.Var = VarOf(BO->getLHS());
+    const Expr *By = nullptr;
+    int Sign = 0;
+    if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+      By = BO->getRHS();
+      Sign = BO->getOpcode() == BO_AddAssign ? 1 : -1;
+    } else if (const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParens());
+               BO->getOpcode() == BO_Assign && Sum &&
+               (Sum->getOpcode() == BO_Add || Sum->getOpcode() == BO_Sub) && C.Var &&
+               VarOf(Sum->getLHS()) == C.Var) {
+      By = Sum->getRHS();
+      Sign = Sum->getOpcode() == BO_Add ? 1 : -1;
+    }
+    SymExpr::Ptr K = By ? symbolicValue(By, nullptr, &Ctx) : nullptr;
+    if (K && K->kind() == SymExpr::Kind::Constant && K->value() > 0)
+      C.Step = Sign * K->value();
+  }
+  if (!C.Var || C.Step == 0 || !C.Var->getType()->isIntegerType() ||
+      C.Var->hasGlobalStorage() || modifiedVariables(FS->getBody()).count(C.Var) ||
+      !modifiedVariables(FS->getCond()).empty())
+    return std::nullopt;
+  return C;
 }
 
 std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx, CompileCommand Command,

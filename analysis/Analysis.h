@@ -153,12 +153,34 @@ pointerValue(const clang::Expr *E,
 /// The variables \p S assigns, increments, decrements or takes the address of.
 llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
 
+/// The name of the function by which \p CE allocates a new object ("alloca",
+/// "malloc", ...: each call returns memory no other pointer holds yet), or ""
+/// when it is not such a call.
+llvm::StringRef allocationFunction(const clang::CallExpr *CE);
+
+/// Whether \p V names an object of its function's own, which nothing it was
+/// passed points into: a local array, or a local pointer that never changes
+/// (none in \p Modified), initialized by an allocation.
+bool ownObject(const clang::VarDecl *V, const llvm::DenseSet<const clang::VarDecl *> &Modified);
+
+/// The counter of a `for` loop: the variable its increment steps by a
+/// constant (`i++`, `--i`, `i += 4`, `i = i - 2`), which its condition and
+/// body leave alone.
+struct LoopCounter {
+  const clang::VarDecl *Var = nullptr;
+  int64_t Step = 0; ///< nonzero
+};
+std::optional<LoopCounter> loopCounter(const clang::ForStmt *FS, const clang::ASTContext &Ctx);
+
 /// A region of a call's pointer argument in the caller's variables: elements
-/// [Lo, Hi) from Base, a parameter of the caller.
+/// [Lo, Hi) from Base, a parameter of the caller or an object of its own
+/// (ownObject).
 struct SiteRegion {
   const clang::VarDecl *Base = nullptr;
   SymExpr::Ptr Lo, Hi;
   bool ReadOnly = false;
+  /// Base is an object of the caller's own.
+  bool Own = false;
   /// The caller's variables the bounds are written in: while none of them
   /// changes, the bounds mean the same elements.
   llvm::DenseSet<const clang::VarDecl *> Vars;
@@ -166,16 +188,18 @@ struct SiteRegion {
 
 /// The regions of the pointer arguments of \p CE: the callee's regions with
 /// the call's arguments put in. Fails, saying why, when an argument is not a
-/// parameter of the caller (none in \p Modified) plus an integer offset, or a
-/// bound is not an integer expression of variables.
+/// parameter of the caller (none in \p Modified) or an object of its own,
+/// plus an integer offset, or a bound is not an integer expression of
+/// variables.
 llvm::Expected<std::vector<SiteRegion>>
 callSiteRegions(TUAnalysis &A, const clang::CallExpr *CE,
                 const llvm::DenseSet<const clang::VarDecl *> &Modified);
 
 /// Why two regions of calls made by \p Caller may share an element; "" when
 /// they cannot: one ends before the other starts or is empty, both are only
-/// read, or they lie on parameters of the caller that point into different
-/// objects (TUAnalysis::distinctParams).
+/// read, one lies on an object of the caller's own and the other on another
+/// variable, or they lie on parameters of the caller that point into
+/// different objects (TUAnalysis::distinctParams).
 std::string whyRegionsMayOverlap(const TUAnalysis &A, const clang::FunctionDecl *Caller,
                                  const SiteRegion &X, const SiteRegion &Y);
 

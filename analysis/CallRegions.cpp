@@ -67,10 +67,12 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     if (I >= CE->getNumArgs())
       return Fail("the call passes no argument for '" + R.Param + "'");
     auto PV = pointerValue(CE->getArg(I), &Modified);
-    if (!PV || !isa<ParmVarDecl>(PV->Base) || Modified.count(PV->Base) ||
+    bool Own = PV && ownObject(PV->Base, Modified);
+    if (!PV || !(Own || (isa<ParmVarDecl>(PV->Base) && !Modified.count(PV->Base))) ||
         CE->getArg(I)->HasSideEffects(Ctx))
       return Fail("argument " + Spelled(R.Param) +
-                  " is not a parameter of the caller plus an integer offset");
+                  " is not a parameter of the caller, nor an array or allocation of its "
+                  "own, plus an integer offset");
     for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
       for (const std::string &V : Bound->variables())
         if (!Subst.count(V))
@@ -81,6 +83,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
         collectVars(Actuals[Param], S.Vars);
     collectVars(CE->getArg(I), S.Vars);
     S.Base = PV->Base;
+    S.Own = Own;
     S.ReadOnly = R.ReadOnly;
     S.Lo = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Lo, Subst));
     S.Hi = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Hi, Subst));
@@ -104,6 +107,8 @@ std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl
   if (X.ReadOnly && Y.ReadOnly)
     return "";
   if (X.Base != Y.Base) {
+    if (X.Own || Y.Own)
+      return "";
     const auto *P = dyn_cast<ParmVarDecl>(X.Base), *Q = dyn_cast<ParmVarDecl>(Y.Base);
     if (P && Q && A.distinctParams(Caller, P, Q))
       return "";

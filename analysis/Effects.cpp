@@ -105,28 +105,6 @@ struct LoopRange {
   SymExpr::Ptr Lo, Max;
 };
 
-/// Whether the C text \p Text mentions the variable keyed \p Key.
-bool mentions(llvm::StringRef Text, llvm::StringRef Key) {
-  for (size_t At = Text.find(Key); At != llvm::StringRef::npos; At = Text.find(Key, At + 1)) {
-    size_t End = At + Key.size();
-    bool Before = At == 0 || !(llvm::isAlnum(Text[At - 1]) || Text[At - 1] == '_');
-    bool After = End == Text.size() || !llvm::isDigit(Text[End]);
-    if (Before && After)
-      return true;
-  }
-  return false;
-}
-
-/// The coefficient of the variable \p Key in \p E, when E is affine in it.
-std::optional<int64_t> coefficient(const SymExpr::Ptr &E, const std::string &Key) {
-  AffineForm F = AffineForm::of(E);
-  for (const auto &[Atom, Coef] : F.Terms)
-    if (Atom != Key && mentions(Atom, Key))
-      return std::nullopt;
-  auto It = F.Terms.find(Key);
-  return It == F.Terms.end() ? 0 : It->second;
-}
-
 /// The display name of a key ("n@12" -> "n").
 std::string keyName(llvm::StringRef Key) { return Key.split('@').first.str(); }
 
@@ -351,19 +329,18 @@ private:
       return O;
     }
     if (const auto *Call = dyn_cast<CallExpr>(E))
-      if (const FunctionDecl *Callee = Call->getDirectCallee())
-        if (const LibraryEffect *L = Callee->getIdentifier() && !Callee->hasBody()
-                                         ? libraryEffect(Callee->getName())
-                                         : nullptr;
-            L && L->Kind == LibraryEffectKind::Allocation && Callee->getName() != "free") {
-          Origin O;
-          O.K = Origin::Kind::Local;
-          SourcePos At = positionOf(Ctx.getSourceManager(), Call->getBeginLoc());
-          O.Site = Callee->getName().str() + " at " + std::to_string(At.Line) + ":" +
-                   std::to_string(At.Column);
-          return O;
-        }
+      if (llvm::StringRef Function = allocationFunction(Call); !Function.empty())
+        return allocationSite(Call, Function);
     return Origin::unknown("'" + text(E) + "'");
+  }
+
+  /// The new object the allocation \p Call returns (`malloc at 12:7`).
+  Origin allocationSite(const CallExpr *Call, llvm::StringRef Function) {
+    Origin O;
+    O.K = Origin::Kind::Local;
+    SourcePos At = positionOf(Ctx.getSourceManager(), Call->getBeginLoc());
+    O.Site = Function.str() + " at " + std::to_string(At.Line) + ":" + std::to_string(At.Column);
+    return O;
   }
 
   /// \p Base moved by the integer expression \p Int elements.
@@ -490,7 +467,7 @@ private:
   void interval(SymExpr::Ptr First, AccessRegion &R, const Expr *At) {
     SymExpr::Ptr Min = First, Max = First;
     for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
-      auto CMin = coefficient(Min, It->Key), CMax = coefficient(Max, It->Key);
+      auto CMin = affineCoefficient(Min, It->Key), CMax = affineCoefficient(Max, It->Key);
       if (!CMin || !CMax) {
         R.Unbounded = "the index at line " + line(At) + " is not affine in '" +
                       keyName(It->Key) + "'";
@@ -599,42 +576,17 @@ private:
           Start = BO->getRHS();
         }
     }
-    if (!Var || !Var->getType()->isIntegerType() || Var->hasGlobalStorage() || !FS->getInc() ||
-        !FS->getCond())
+    std::optional<LoopCounter> Counter = loopCounter(FS, Ctx);
+    if (!Var || !Counter || Counter->Var != Var)
       return std::nullopt;
+    int64_t Step = Counter->Step;
     auto IsVar = [&](const Expr *E) {
       const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       return DRE && DRE->getDecl() == Var;
     };
-    // The step: its sign only.
-    int Step = 0;
-    const Expr *Inc = FS->getInc()->IgnoreParens();
-    if (const auto *UO = dyn_cast<UnaryOperator>(Inc); UO && IsVar(UO->getSubExpr()))
-      Step = UO->isIncrementOp() ? 1 : UO->isDecrementOp() ? -1 : 0;
-    if (const auto *BO = dyn_cast<BinaryOperator>(Inc); BO && IsVar(BO->getLHS())) {
-      const Expr *By = nullptr;
-      int Sign = 0;
-      if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
-        By = BO->getRHS();
-        Sign = BO->getOpcode() == BO_AddAssign ? 1 : -1;
-      } else if (const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParens());
-                 BO->getOpcode() == BO_Assign && Sum &&
-                 (Sum->getOpcode() == BO_Add || Sum->getOpcode() == BO_Sub) &&
-                 IsVar(Sum->getLHS())) {
-        By = Sum->getRHS();
-        Sign = Sum->getOpcode() == BO_Add ? 1 : -1;
-      }
-      SymExpr::Ptr C = By ? symbolicValue(By, nullptr, &Ctx) : nullptr;
-      if (C && C->kind() == SymExpr::Kind::Constant && C->value() > 0)
-        Step = Sign;
-    }
-    if (Step == 0)
-      return std::nullopt;
     llvm::DenseSet<const VarDecl *> InLoop = modifiedVariables(FS->getBody());
     for (const VarDecl *V : modifiedVariables(FS->getInc()))
       InLoop.insert(V);
-    if (modifiedVariables(FS->getBody()).count(Var) || !modifiedVariables(FS->getCond()).empty())
-      return std::nullopt;
     // The bound: the first conjunct of the condition that compares the
     // variable.
     std::vector<const Expr *> Conjuncts{FS->getCond()};
@@ -675,7 +627,7 @@ private:
         R = {R.Key, First, Plus(Bound, -1)};
       else if (Step > 0 && Op == BO_LE)
         R = {R.Key, First, Bound};
-      else if (Step < 0 && (Op == BO_GT || (Op == BO_NE)))
+      else if (Step < 0 && (Op == BO_GT || (Op == BO_NE && Step == -1)))
         R = {R.Key, Plus(Bound, 1), First};
       else if (Step < 0 && Op == BO_GE)
         R = {R.Key, Bound, First};
@@ -959,16 +911,19 @@ private:
       AccessRegion R;
       R.Param = O.Param->getNameAsString();
       R.Via = Name;
-      std::string Why;
-      SymExpr::Ptr Lo = O.Offset ? inParameters(O.Offset, Why) : nullptr;
-      SymExpr::Ptr Hi = Lo && Elements ? inParameters(SymExpr::binary(SymExpr::Kind::Add,
-                                                                      O.Offset, Elements),
-                                                      Why)
-                                       : nullptr;
-      if (Lo && Hi && Loops.empty()) {
-        R.Lo = Lo;
-        R.Hi = Hi;
-      } else {
+      if (O.Offset && Elements) {
+        // From the least first element to the greatest last one the
+        // enclosing loops give.
+        AccessRegion First = R, Last = R;
+        interval(O.Offset, First, Arg);
+        interval(simplify(SymExpr::binary(
+                     SymExpr::Kind::Sub, SymExpr::binary(SymExpr::Kind::Add, O.Offset, Elements),
+                     SymExpr::constant(1))),
+                 Last, Arg);
+        R.Lo = First.Lo && Last.Hi ? First.Lo : nullptr;
+        R.Hi = R.Lo ? Last.Hi : nullptr;
+      }
+      if (!R.Lo) {
         R.Unbounded = Role == 'D' ? "'" + Name + "' frees it"
                                   : "'" + Name + "' at line " + line(Arg) +
                                         " goes over a number of elements it cannot bound";

@@ -489,6 +489,27 @@ positiveCancellation(const std::vector<const AffineForm *> &Forms) {
   return std::nullopt;
 }
 
+/// Whether the C text \p Text mentions the variable keyed \p Key.
+static bool mentions(llvm::StringRef Text, llvm::StringRef Key) {
+  for (size_t At = Text.find(Key); At != llvm::StringRef::npos; At = Text.find(Key, At + 1)) {
+    size_t End = At + Key.size();
+    bool Before = At == 0 || !(llvm::isAlnum(Text[At - 1]) || Text[At - 1] == '_');
+    bool After = End == Text.size() || !llvm::isDigit(Text[End]);
+    if (Before && After)
+      return true;
+  }
+  return false;
+}
+
+std::optional<int64_t> cleave::affineCoefficient(const SymExpr::Ptr &E, llvm::StringRef Key) {
+  AffineForm F = AffineForm::of(E);
+  for (const auto &[Atom, Coef] : F.Terms)
+    if (Atom != Key && mentions(Atom, Key))
+      return std::nullopt;
+  auto It = F.Terms.find(Key.str());
+  return It == F.Terms.end() ? 0 : It->second;
+}
+
 bool cleave::provablyDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
                               const SymExpr::Ptr &Lo2, const SymExpr::Ptr &Hi2) {
   AffineForm L1 = AffineForm::of(Lo1), H1 = AffineForm::of(Hi1);

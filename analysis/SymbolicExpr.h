@@ -76,6 +76,10 @@ struct AffineForm {
   std::optional<int64_t> constantValue() const;
 };
 
+/// The coefficient of the variable keyed \p Key in \p E (0 when E does not
+/// mention it), or std::nullopt when E is not affine in it (`k / 2`, `k * n`).
+std::optional<int64_t> affineCoefficient(const SymExpr::Ptr &E, llvm::StringRef Key);
+
 /// \p E in a canonical affine form (`n - 1`, `lo + (hi - lo) / 2`): the terms
 /// sorted by their text, then the constant; \p E itself when it overflows or
 /// its atoms are not C text of plain identifiers.

@@ -422,13 +422,11 @@ private:
         return Why.empty();
       }
       bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
-        // An array of the caller's own frame cannot be inside a region the
-        // caller received through its parameters.
+        // An object of the caller's own is inside no region but those on it.
         const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
         const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        bool Local = VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
-                     VD->getType()->isArrayType();
-        if (!Local)
+        if (!VD || !ownObject(VD, P.Mutable) ||
+            llvm::any_of(Spawned, [&](const SiteRegion &R) { return R.Base == VD; }))
           Why = at(ASE) + " may be inside them";
         return Why.empty();
       }
@@ -747,16 +745,185 @@ private:
         return "its loop uses '" + V->getNameAsString() +
                "', which its value updates, elsewhere too";
     }
-    for (const SiteRegion &R : Mine)
+    // The regions every iteration has to itself; the rest must be only read.
+    std::vector<SiteRegion> Shared;
+    for (const SiteRegion &R : Mine) {
+      std::string Why;
+      bool Owned = ownedByIteration(L, CE, R, Why);
+      if (!Why.empty())
+        return Why;
+      if (Owned)
+        continue;
       if (!R.ReadOnly)
         return "it writes '" + R.Base->getNameAsString() +
                "' in every iteration of its loop, and the regions of different "
                "iterations are not proved disjoint";
+      Shared.push_back(R);
+    }
     // Regions the call only reads: the rest of the loop must not write them.
     CallSet Skip{CE};
-    if (std::string Why = Mine.empty() ? "" : whyTouches(L, Mine, Skip); !Why.empty())
+    if (std::string Why = Shared.empty() ? "" : whyTouches(L, Shared, Skip); !Why.empty())
       return "its loop may write what it reads (" + Why + ")";
     return "";
+  }
+
+  /// Whether the region \p R of the call \p CE in the loop \p L is its
+  /// iteration's alone: an object the iteration allocates with alloca (a
+  /// pointer declared in the loop, its memory kept until the caller
+  /// returns), or the slot of an object of the caller's own, declared before
+  /// the loop, that the loop's counter selects, `&count[i]`, no two
+  /// iterations' slots overlapping. No
+  /// pointer may hold the object but in a call that keeps none
+  /// (unaliased), and the body may touch it only before the call, in its
+  /// own slot. False, with \p Why empty, when R is neither; with \p Why set
+  /// when R is one but the function breaks the rule.
+  bool ownedByIteration(const Stmt *L, const CallExpr *CE, const SiteRegion &R,
+                        std::string &Why) {
+    const Stmt *Body = loopBody(L);
+    const SourceManager &SM = Ctx.getSourceManager();
+    const VarDecl *V = R.Base;
+    if (!R.Own)
+      return false;
+    auto Inside = [&](SourceLocation Loc, const Stmt *S) {
+      return !SM.isBeforeInTranslationUnit(Loc, S->getBeginLoc()) &&
+             !SM.isBeforeInTranslationUnit(S->getEndLoc(), Loc);
+    };
+    std::string Name = "'" + V->getNameAsString() + "'";
+    const char *Does = R.ReadOnly ? "reads" : "writes";
+    // An array declared in the loop is gone before the joins after it,
+    // memory from malloc may be freed, and one alloca'd in the loop's
+    // initialization is every iteration's.
+    bool Allocated = Inside(V->getLocation(), Body) && !V->getType()->isArrayType() &&
+                     allocationFunction(cast<CallExpr>(V->getInit()->IgnoreParenCasts())) ==
+                         "alloca";
+    if (Inside(V->getLocation(), L) && !Allocated) {
+      Why = Name + ", which it " + Does +
+            ", is declared in its loop: its memory may be gone before the joins after the loop";
+      return true;
+    }
+    if (!Allocated) {
+      const auto *For = dyn_cast<ForStmt>(L);
+      std::optional<LoopCounter> Counter = For ? loopCounter(For, Ctx) : std::nullopt;
+      if (!Counter || !slotsApart(R, *Counter, L))
+        return false;
+    }
+    if (std::string Alias = whyAliased(V); !Alias.empty()) {
+      Why = Name + ", which it " + Does +
+            " in every iteration, may be reached through another pointer: " + Alias;
+      return true;
+    }
+    std::vector<const DeclRefExpr *> Refs = references(L, V, CE);
+    for (const DeclRefExpr *Ref : Refs) {
+      if (!Inside(Ref->getBeginLoc(), Body) ||
+          !SM.isBeforeInTranslationUnit(Ref->getBeginLoc(), CE->getBeginLoc())) {
+        Why = "its loop touches " + Name + ", which the call " + Does + ", after the call (line " +
+              line(Ref) + ")";
+        return true;
+      }
+      if (Allocated)
+        continue;
+      const ArraySubscriptExpr *ASE = subscriptOf(Ref);
+      SymExpr::Ptr Index = ASE ? symbolicValue(ASE->getIdx(), &Mutable) : nullptr;
+      auto Offset = Index ? AffineForm::of(Index).minus(AffineForm::of(R.Lo)).constantValue()
+                          : std::nullopt;
+      auto Width = AffineForm::of(R.Hi).minus(AffineForm::of(R.Lo)).constantValue();
+      if (!Offset || !Width || *Offset < 0 || *Offset >= *Width) {
+        Why = "its loop touches " + Name + " at line " + line(Ref) +
+              " outside the part its iteration's call has to itself";
+        return true;
+      }
+    }
+    return true;
+  }
+
+  /// The subscript `V[e]` whose base is the mention \p Ref of V, or null.
+  const ArraySubscriptExpr *subscriptOf(const DeclRefExpr *Ref) {
+    DynTypedNode P = parentOf(DynTypedNode::create(*Ref));
+    while (P.get<ImplicitCastExpr>() || P.get<ParenExpr>())
+      P = parentOf(P);
+    const auto *ASE = P.get<ArraySubscriptExpr>();
+    return ASE && ASE->getBase()->IgnoreParenImpCasts() == Ref ? ASE : nullptr;
+  }
+
+  /// The mentions of \p V in \p S but for those in the arguments of \p Skip.
+  static std::vector<const DeclRefExpr *> references(const Stmt *S, const VarDecl *V,
+                                                     const CallExpr *Skip) {
+    class Mentions : public RecursiveASTVisitor<Mentions> {
+    public:
+      const VarDecl *V;
+      const CallExpr *Skip;
+      std::vector<const DeclRefExpr *> Refs;
+      Mentions(const VarDecl *V, const CallExpr *Skip) : V(V), Skip(Skip) {}
+      bool TraverseCallExpr(CallExpr *C) {
+        return C == Skip ? true : RecursiveASTVisitor::TraverseCallExpr(C);
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        if (DRE->getDecl() == V)
+          Refs.push_back(DRE);
+        return true;
+      }
+    } M(V, Skip);
+    M.TraverseStmt(const_cast<Stmt *>(S));
+    return std::move(M.Refs);
+  }
+
+  /// Why a pointer other than \p V itself may reach V's object; "" when
+  /// every mention of V in the caller subscripts it (`V[e]`, its address not
+  /// taken) or passes it (`V`, `V + e`, `&V[e]`) straight to a call that
+  /// keeps no pointer: a function of the program that may run on another
+  /// node (which stores no pointer it is given), or a library function
+  /// that only reads or writes its arguments' memory.
+  std::string whyAliased(const VarDecl *V) {
+    for (const DeclRefExpr *Ref : references(Caller->getBody(), V, nullptr)) {
+      DynTypedNode Up = DynTypedNode::create(*Ref);
+      DynTypedNode P = parentOf(Up);
+      while (P.get<ImplicitCastExpr>() || P.get<ParenExpr>())
+        Up = P, P = parentOf(P);
+      if (const auto *ASE = P.get<ArraySubscriptExpr>(); ASE && ASE->getBase() == Up.get<Expr>()) {
+        // V[e]: an element, unless its address is taken other than for a call.
+        Up = P, P = parentOf(P);
+        while (P.get<ParenExpr>())
+          Up = P, P = parentOf(P);
+        const auto *UO = P.get<UnaryOperator>();
+        if (!UO || UO->getOpcode() != UO_AddrOf)
+          continue;
+        Up = P, P = parentOf(P);
+      } else if (const auto *BO = P.get<BinaryOperator>();
+                 BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+        Up = P, P = parentOf(P);
+      }
+      while (P.get<ImplicitCastExpr>() || P.get<ParenExpr>() || P.get<CStyleCastExpr>())
+        Up = P, P = parentOf(P);
+      const auto *Call = P.get<CallExpr>();
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      // A pointer the call returns may be V's (memcpy returns its first).
+      bool Argument = Callee && Call->getCallee() != Up.get<Expr>() &&
+                      (!Call->getType()->isPointerType() || !parentOf(P).get<Expr>());
+      const LibraryEffect *Known = Callee && !Callee->hasBody() && Callee->getIdentifier()
+                                       ? libraryEffect(Callee->getName())
+                                       : nullptr;
+      if (Argument && ((Known && Known->Kind == LibraryEffectKind::ArgumentMemory) ||
+                       (Callee->hasBody() && A.remoteBlockers(Callee).empty())))
+        continue;
+      return "its mention at line " + line(Ref) + " may let a pointer keep its address";
+    }
+    return "";
+  }
+
+  /// Whether the slots [R.Lo, R.Hi) of different iterations of \p L, which
+  /// steps \p Counter, are apart: both bounds are c * i + the same terms
+  /// that the loop leaves alone, and the width is at most |c * step|.
+  bool slotsApart(const SiteRegion &R, const LoopCounter &Counter, const Stmt *L) {
+    std::string Key = symbolKey(Counter.Var);
+    llvm::DenseSet<const VarDecl *> Changed = modifiedVariables(L);
+    for (const VarDecl *W : R.Vars)
+      if (W != Counter.Var && Changed.count(W))
+        return false;
+    auto C = affineCoefficient(R.Lo, Key), D = affineCoefficient(R.Hi, Key);
+    auto Width = AffineForm::of(R.Hi).minus(AffineForm::of(R.Lo)).constantValue();
+    if (!C || !D || *C != *D || *C == 0 || !Width)
+      return false;
+    return *Width <= std::abs(*C) * std::abs(Counter.Step);
   }
 
   /// Records that the operand calls of \p S are evaluated before the rest of

@@ -16,6 +16,18 @@ double norm(double x, double y) { return sqrt(x * x + y * y); }
 void show(const char *s) { puts(s); }
 void *fresh(int n) { return malloc(n); }
 long parse(const char *s, char **end) { return strtol(s, end, 10); }
+// In a loop, a call goes from its least first element to its greatest last.
+void tiles(int *d, const int *s, int r) {
+  for (int i = 0; i < r; i++)
+    memcpy(d + 4 * i, s + i, 4 * sizeof(int));
+}
+// alloca's memory is the function's own.
+int scratch(const int *s, int n) {
+  int *t = __builtin_alloca(n * sizeof(int));
+  memcpy(t, s, n * sizeof(int));
+  t[0] += 1;
+  return t[n - 1];
+}
 
 // CHECK-LABEL: function clear at
 // CHECK:      writes v[lo:hi] (in 'memset')
@@ -40,6 +52,14 @@ long parse(const char *s, char **end) { return strtol(s, end, 10); }
 // CHECK-LABEL: function parse at
 // CHECK:      reads s[?], unbounded: 'strtol' at line 18
 // CHECK-NEXT: writes end[0:1] (in 'strtol')
+// CHECK-LABEL: function scratch at
+// CHECK:      can run on another node
+// CHECK-NEXT: reads s[0:n] (in 'memcpy')
+// CHECK-NOT:  memory it cannot name
 // CHECK-LABEL: function show at
 // CHECK:      stays local: does I/O through 'puts' (stdout), which stays on the node that owns it
 // CHECK:      does I/O with puts
+// CHECK-LABEL: function tiles at
+// CHECK:      can run on another node
+// CHECK-NEXT: writes d[0:4 * r] (in 'memcpy')
+// CHECK-NEXT: reads s[0:r + 3] (in 'memcpy')
