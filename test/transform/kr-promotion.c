@@ -48,7 +48,10 @@ int main()
   printf("%g\n", s);
   return 0;
 }
-// EMIT: int cleave_main()
-// STUB: extern int cleave_main(void);
-// STUB: cleave_status = cleave_main();
+// In C90, main's body becomes a block of its own after the start.
+// EMIT: {{^}}int main()
+// EMIT-NEXT: {{^}}{ cleave_start(0, 0); {
+// EMIT: {{^}}  return cleave_end(0);
+// EMIT-NEXT: {{^}}} }
+// STUB-NOT: {{^}}int main
 // RESULT: 5232

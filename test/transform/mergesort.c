@@ -31,7 +31,12 @@
 // EMIT-NEXT: sort(a + half, tmp + half, n - half);
 // EMIT-NEXT: sort__join(cleave_f1);
 // EMIT-NEXT: merge(a, tmp, half, n);
-// EMIT: int cleave_main(int argc, char **argv) {
+// main keeps its name and code: it starts the runtime first, and every return
+// stops it.
+// EMIT: {{^}}int main(int argc, char **argv) { cleave_start(&argc, &argv);
+// EMIT: {{^}}    return cleave_end(2);
+// EMIT: {{^}}    return cleave_end(1);
+// EMIT: {{^}}  return cleave_end(0);
 
 // STUB: static clv_status sort__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {
 // STUB: clv_future *sort__spawn(int *a, int *tmp, int n) {
@@ -39,15 +44,11 @@
 // STUB-NEXT: if (cleave_node < 0) {
 // STUB: clv_spawn(cleave_node, CLEAVE_FN_sort, &cleave_args);
 // STUB: {"sort", sort__serve},
-// The stubs' main starts the runtime, runs the program's, and stops it.
-// STUB: extern int cleave_main(int argc, char **argv);
-// STUB: int main(int argc, char **argv) {
-// STUB-NEXT: int cleave_status = 0;
-// STUB-NEXT: cleave_init(&argc, &argv);
-// STUB-NEXT: cleave_status = cleave_main(argc, argv);
-// STUB-NEXT: if (clv_finalize() != CLV_OK && cleave_status == 0)
-// STUB-NEXT: cleave_status = 1;
-// STUB-NEXT: return cleave_status;
+// STUB: void cleave_start(int *argc, char ***argv) {
+// STUB-NEXT: if (clv_init(argc, argv, &cleave_program) != CLV_OK) {
+// STUB: int cleave_end(int status) {
+// STUB-NEXT: return clv_finalize() != CLV_OK && status == 0 ? 1 : status;
+// STUB-NOT: {{^}}int main
 
 // RESULT: n 100003 checksum {{[0-9]+}} sorted yes
 // EMPTY: n 0 checksum 0 sorted yes

@@ -69,5 +69,5 @@ int main(void) {
   printf("sorted %d weighted sum %.3f\n", ok, sum);
   return 0;
 }
-// EMIT: int cleave_main(void) {
+// EMIT: {{^}}int main(void) { cleave_start(0, 0);
 // RESULT: sorted 1 weighted sum {{[0-9.]+}}
