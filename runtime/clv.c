@@ -2059,10 +2059,49 @@ int clv_local_enter(void) {
 
 void clv_local_leave(void) { --local_depth; }
 
+/// The level at which node \p t starts its children in the binomial tree:
+/// one above its highest bit (its children are t + 2^d for d from there),
+/// 0 for node 0.
+static int first_child_level(int t) {
+  int level = 0;
+  while (level < 30 && (1L << level) <= t)
+    ++level;
+  return level;
+}
+
+/// Whether this node has a call out to node \p t that has not completed.
+static int calls_out_to(int t) {
+  for (clv_future *f = home()->made_first; f; f = f->made_next)
+    if (f->callee.node == t && !is_done(f))
+      return 1;
+  return 0;
+}
+
+/// On mpi, beyond the tree: a child of this node in the binomial tree whose
+/// calls from here have all completed. Its calls come from this node alone
+/// (a node's tree parent is the only node that calls it), so it waits with
+/// nothing to serve; the nearest first. -1 when there is none, or the
+/// running call spawns no children.
+static int idle_child(void) {
+  if (here.level < 0)
+    return -1;
+#ifdef CLEAVE_HAVE_MPI
+  mpi_progress(); // replies that arrived mark their calls completed
+#endif
+  for (int d = first_child_level(here.node); d < 30; ++d) {
+    long child = (long)here.node + (1L << d);
+    if (child >= node_count)
+      break;
+    if (!calls_out_to((int)child))
+      return (int)child;
+  }
+  return -1;
+}
+
 int clv_spawn_node(void) {
   int child = clv_child_node();
   if (transport != TRANSPORT_THREADS)
-    return child;
+    return child >= 0 ? child : idle_child();
   if (child >= 0) {
     // The tree's child is promised too: no other spawn picks it as idle,
     // even if it has not yet marked itself idle, or is still serving a call
@@ -2085,6 +2124,16 @@ int clv_spawn_node(void) {
 clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args) {
   if (target >= 0 && target == clv_child_node())
     return clv_call_child(fn, args);
+  if (transport != TRANSPORT_THREADS && target > here.node && here.level >= 0 &&
+      target < node_count) {
+    // A child of this node's again (idle_child): it starts its own
+    // children where the tree has them.
+    int d = first_child_level(target - here.node) - 1;
+    if (here.node + (1L << d) == target && d >= first_child_level(here.node))
+      return can_send(fn, args)
+                 ? send_call(target, fn, args, (context){target, d + 1}, NO_LEVEL)
+                 : NULL;
+  }
   return clv_call(target, fn, args);
 }
 

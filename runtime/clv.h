@@ -351,9 +351,11 @@ clv_future *clv_call_child(uint32_t fn, clv_buf *args);
 
 /// The node the next spawn goes to: the child of the binomial tree
 /// (clv_child_node) while the tree has not filled the machine; beyond it, on
-/// threads, a node that waits with nothing to serve, reserved for this spawn
-/// (divide and conquer whose halves differ in size, and loops, spread that
-/// way); -1 when every node is busy (the caller then runs the call itself).
+/// threads, a node that waits with nothing to serve, reserved for this spawn,
+/// and on mpi, a child of this node in the tree whose calls from here have
+/// all completed (divide and conquer whose halves differ in size, and loops,
+/// spread that way); -1 when every node is busy (the caller then runs the
+/// call itself).
 /// Send the call with clv_spawn.
 int clv_spawn_node(void);
 /// Sends call \p fn to \p target, a node clv_spawn_node just gave: as
