@@ -406,9 +406,12 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
      << "ULL, " << (Opts.Xdr ? "CLV_ENCODING_XDR" : "CLV_ENCODING_NATIVE") << "};\n\n"
      << "/* A program that calls exit() stops the runtime on its way out. */\n"
      << "static void cleave_stop(void) { clv_finalize(); }\n\n"
+     << "/* How many calls of main run: a program may call its main again. */\n"
+     << "static int cleave_mains;\n\n"
      << "/* Starts the runtime, first thing in main; ends the program with a\n"
      << "   message if it cannot. */\n"
      << "void cleave_start(int *argc, char ***argv) {\n"
+     << "  if (cleave_mains++ > 0)\n    return;\n"
      << "  if (clv_init(argc, argv, &cleave_program) != CLV_OK) {\n"
      << "    fprintf(stderr, \"cleave: cannot start the runtime: %s\\n\", clv_last_error());\n"
      << "    exit(1);\n  }\n  atexit(cleave_stop);\n}\n\n"
@@ -417,6 +420,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
      << "   returns); failed calls nobody waited for, which clv_finalize\n"
      << "   reports, make it 1. */\n"
      << "int cleave_end(int status) {\n"
+     << "  if (--cleave_mains > 0)\n    return status;\n"
      << "  return clv_finalize() != CLV_OK && status == 0 ? 1 : status;\n}\n";
   return Text;
 }

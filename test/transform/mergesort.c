@@ -45,8 +45,12 @@
 // STUB: clv_spawn(cleave_node, CLEAVE_FN_sort, &cleave_args);
 // STUB: {"sort", sort__serve},
 // STUB: void cleave_start(int *argc, char ***argv) {
+// STUB-NEXT: if (cleave_mains++ > 0)
+// STUB-NEXT: return;
 // STUB-NEXT: if (clv_init(argc, argv, &cleave_program) != CLV_OK) {
 // STUB: int cleave_end(int status) {
+// STUB-NEXT: if (--cleave_mains > 0)
+// STUB-NEXT: return status;
 // STUB-NEXT: return clv_finalize() != CLV_OK && status == 0 ? 1 : status;
 // STUB-NOT: {{^}}int main
 
