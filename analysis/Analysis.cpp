@@ -306,15 +306,17 @@ llvm::StringRef cleave::allocationFunction(const CallExpr *CE) {
              : "";
 }
 
-bool cleave::ownObject(const VarDecl *V, const llvm::DenseSet<const VarDecl *> &Modified) {
-  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V))
-    return false;
-  if (V->getType()->isArrayType())
-    return true;
+llvm::StringRef cleave::allocatedBy(const VarDecl *V) {
   const auto *Init = V->getType()->isPointerType() && V->getInit()
                          ? dyn_cast<CallExpr>(V->getInit()->IgnoreParenCasts())
                          : nullptr;
-  return Init && !Modified.count(V) && !allocationFunction(Init).empty();
+  return Init ? allocationFunction(Init) : "";
+}
+
+bool cleave::ownObject(const VarDecl *V, const llvm::DenseSet<const VarDecl *> &Modified) {
+  if (!V->hasLocalStorage() || isa<ParmVarDecl>(V))
+    return false;
+  return V->getType()->isArrayType() || (!Modified.count(V) && !allocatedBy(V).empty());
 }
 
 std::optional<LoopCounter> cleave::loopCounter(const ForStmt *FS, const ASTContext &Ctx) {

@@ -158,6 +158,10 @@ llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
 /// when it is not such a call.
 llvm::StringRef allocationFunction(const clang::CallExpr *CE);
 
+/// The allocation function that initializes the pointer \p V
+/// (`char *b = alloca(n)`: "alloca"), or "".
+llvm::StringRef allocatedBy(const clang::VarDecl *V);
+
 /// Whether \p V names an object of its function's own, which nothing it was
 /// passed points into: a local array, or a local pointer that never changes
 /// (none in \p Modified), initialized by an allocation.

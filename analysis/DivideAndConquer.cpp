@@ -211,7 +211,8 @@ private:
       std::optional<int64_t> Lo = evaluate(S.Lo, ByKeyValue), Hi = evaluate(S.Hi, ByKeyValue);
       if (!Lo || !Hi)
         return std::nullopt;
-      Sum += std::max<int64_t>(*Hi - *Lo, 0) * bytes(QualType(S.Base->getType()->getPointeeOrArrayElementType(), 0));
+      QualType Element(S.Base->getType()->getPointeeOrArrayElementType(), 0);
+      Sum += std::max<int64_t>(*Hi - *Lo, 0) * bytes(Element);
     }
     return Sum;
   }

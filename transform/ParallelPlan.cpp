@@ -40,24 +40,31 @@ private:
   bool InLoop;
 };
 
-/// How many times \p S names \p V outside the calls of \p Skip.
-unsigned countMentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
-  class Counter : public RecursiveASTVisitor<Counter> {
+/// The mentions of \p V in \p S outside the calls of \p Skip.
+std::vector<const DeclRefExpr *> mentionsOf(const Stmt *S, const VarDecl *V,
+                                            const CallSet &Skip = {}) {
+  class Mentions : public RecursiveASTVisitor<Mentions> {
   public:
     const VarDecl *V;
     const CallSet &Skip;
-    unsigned Count = 0;
-    Counter(const VarDecl *V, const CallSet &Skip) : V(V), Skip(Skip) {}
+    std::vector<const DeclRefExpr *> Refs;
+    Mentions(const VarDecl *V, const CallSet &Skip) : V(V), Skip(Skip) {}
     bool TraverseCallExpr(CallExpr *CE) {
       return Skip.count(CE) ? true : RecursiveASTVisitor::TraverseCallExpr(CE);
     }
     bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-      Count += DRE->getDecl() == V;
+      if (DRE->getDecl() == V)
+        Refs.push_back(DRE);
       return true;
     }
-  } C(V, Skip);
-  C.TraverseStmt(const_cast<Stmt *>(S));
-  return C.Count;
+  } M(V, Skip);
+  M.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(M.Refs);
+}
+
+/// How many times \p S names \p V outside the calls of \p Skip.
+unsigned countMentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
+  return mentionsOf(S, V, Skip).size();
 }
 
 bool mentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
@@ -793,9 +800,7 @@ private:
     // An array declared in the loop is gone before the joins after it,
     // memory from malloc may be freed, and one alloca'd in the loop's
     // initialization is every iteration's.
-    bool Allocated = Inside(V->getLocation(), Body) && !V->getType()->isArrayType() &&
-                     allocationFunction(cast<CallExpr>(V->getInit()->IgnoreParenCasts())) ==
-                         "alloca";
+    bool Allocated = Inside(V->getLocation(), Body) && allocatedBy(V) == "alloca";
     if (Inside(V->getLocation(), L) && !Allocated) {
       Why = Name + ", which it " + Does +
             ", is declared in its loop: its memory may be gone before the joins after the loop";
@@ -812,8 +817,8 @@ private:
             " in every iteration, may be reached through another pointer: " + Alias;
       return true;
     }
-    std::vector<const DeclRefExpr *> Refs = references(L, V, CE);
-    for (const DeclRefExpr *Ref : Refs) {
+    CallSet Call{CE};
+    for (const DeclRefExpr *Ref : mentionsOf(L, V, Call)) {
       if (!Inside(Ref->getBeginLoc(), Body) ||
           !SM.isBeforeInTranslationUnit(Ref->getBeginLoc(), CE->getBeginLoc())) {
         Why = "its loop touches " + Name + ", which the call " + Does + ", after the call (line " +
@@ -826,8 +831,7 @@ private:
       SymExpr::Ptr Index = ASE ? symbolicValue(ASE->getIdx(), &Mutable) : nullptr;
       auto Offset = Index ? AffineForm::of(Index).minus(AffineForm::of(R.Lo)).constantValue()
                           : std::nullopt;
-      auto Width = AffineForm::of(R.Hi).minus(AffineForm::of(R.Lo)).constantValue();
-      if (!Offset || !Width || *Offset < 0 || *Offset >= *Width) {
+      if (!Offset || *Offset < 0 || *Offset >= *slotWidth(R)) {
         Why = "its loop touches " + Name + " at line " + line(Ref) +
               " outside the part its iteration's call has to itself";
         return true;
@@ -845,28 +849,6 @@ private:
     return ASE && ASE->getBase()->IgnoreParenImpCasts() == Ref ? ASE : nullptr;
   }
 
-  /// The mentions of \p V in \p S but for those in the arguments of \p Skip.
-  static std::vector<const DeclRefExpr *> references(const Stmt *S, const VarDecl *V,
-                                                     const CallExpr *Skip) {
-    class Mentions : public RecursiveASTVisitor<Mentions> {
-    public:
-      const VarDecl *V;
-      const CallExpr *Skip;
-      std::vector<const DeclRefExpr *> Refs;
-      Mentions(const VarDecl *V, const CallExpr *Skip) : V(V), Skip(Skip) {}
-      bool TraverseCallExpr(CallExpr *C) {
-        return C == Skip ? true : RecursiveASTVisitor::TraverseCallExpr(C);
-      }
-      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-        if (DRE->getDecl() == V)
-          Refs.push_back(DRE);
-        return true;
-      }
-    } M(V, Skip);
-    M.TraverseStmt(const_cast<Stmt *>(S));
-    return std::move(M.Refs);
-  }
-
   /// Why a pointer other than \p V itself may reach V's object; "" when
   /// every mention of V in the caller subscripts it (`V[e]`, its address not
   /// taken) or passes it (`V`, `V + e`, `&V[e]`) straight to a call that
@@ -874,24 +856,25 @@ private:
   /// node (which stores no pointer it is given), or a library function
   /// that only reads or writes its arguments' memory.
   std::string whyAliased(const VarDecl *V) {
-    for (const DeclRefExpr *Ref : references(Caller->getBody(), V, nullptr)) {
+    for (const DeclRefExpr *Ref : mentionsOf(Caller->getBody(), V)) {
       DynTypedNode Up = DynTypedNode::create(*Ref);
-      DynTypedNode P = parentOf(Up);
-      while (P.get<ImplicitCastExpr>() || P.get<ParenExpr>())
-        Up = P, P = parentOf(P);
-      if (const auto *ASE = P.get<ArraySubscriptExpr>(); ASE && ASE->getBase() == Up.get<Expr>()) {
+      if (const ArraySubscriptExpr *ASE = subscriptOf(Ref)) {
         // V[e]: an element, unless its address is taken other than for a call.
-        Up = P, P = parentOf(P);
+        Up = DynTypedNode::create(*ASE);
+        DynTypedNode P = parentOf(Up);
         while (P.get<ParenExpr>())
           Up = P, P = parentOf(P);
         const auto *UO = P.get<UnaryOperator>();
         if (!UO || UO->getOpcode() != UO_AddrOf)
           continue;
-        Up = P, P = parentOf(P);
-      } else if (const auto *BO = P.get<BinaryOperator>();
-                 BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
-        Up = P, P = parentOf(P);
+        Up = P;
       }
+      DynTypedNode P = parentOf(Up);
+      while (P.get<ImplicitCastExpr>() || P.get<ParenExpr>())
+        Up = P, P = parentOf(P);
+      if (const auto *BO = P.get<BinaryOperator>();
+          BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
+        Up = P, P = parentOf(P);
       while (P.get<ImplicitCastExpr>() || P.get<ParenExpr>() || P.get<CStyleCastExpr>())
         Up = P, P = parentOf(P);
       const auto *Call = P.get<CallExpr>();
@@ -910,6 +893,11 @@ private:
     return "";
   }
 
+  /// The number of elements of \p R when it is a constant.
+  static std::optional<int64_t> slotWidth(const SiteRegion &R) {
+    return AffineForm::of(R.Hi).minus(AffineForm::of(R.Lo)).constantValue();
+  }
+
   /// Whether the slots [R.Lo, R.Hi) of different iterations of \p L, which
   /// steps \p Counter, are apart: both bounds are c * i + the same terms
   /// that the loop leaves alone, and the width is at most |c * step|.
@@ -920,7 +908,7 @@ private:
       if (W != Counter.Var && Changed.count(W))
         return false;
     auto C = affineCoefficient(R.Lo, Key), D = affineCoefficient(R.Hi, Key);
-    auto Width = AffineForm::of(R.Hi).minus(AffineForm::of(R.Lo)).constantValue();
+    std::optional<int64_t> Width = slotWidth(R);
     if (!C || !D || *C != *D || *C == 0 || !Width)
       return false;
     return *Width <= std::abs(*C) * std::abs(Counter.Step);
