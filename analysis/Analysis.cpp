@@ -3,6 +3,7 @@
 /// a function cannot run remotely, the program model; and the Clang driver.
 #include "analysis/Analysis.h"
 #include "analysis/AnalysisInternal.h"
+#include "analysis/Presburger.h"
 #include "analysis/LibraryEffects.h"
 #include "analysis/Marshaling.h"
 
@@ -53,6 +54,12 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
     if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(*Ctx))
       if (V->isSignedIntN(64))
         return SymExpr::constant(V->getSExtValue());
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E); Cast && Ctx) {
+    QualType From = Cast->getSubExpr()->getType();
+    if (From->isIntegerType() && Ctx->getTypeSize(E->getType()) >= Ctx->getTypeSize(From))
+      return symbolicValue(Cast->getSubExpr(), Modified, Ctx);
+    return nullptr;
+  }
   if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
     if (!IL->getValue().isSignedIntN(64))
       return nullptr;
@@ -100,7 +107,8 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
 }
 
 std::optional<PointerValue>
-cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modified) {
+cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modified,
+                     const ASTContext *Ctx) {
   const Expr *Stripped = E->IgnoreParenImpCasts();
   // Element offsets are only meaningful while the pointee type stays the same
   // (an array stands for a pointer to its first element).
@@ -116,7 +124,7 @@ cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modif
     // A local pointer that never changes stands for its initializer too.
     if (Modified && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
         !Modified->count(VD) && readsOnlyUnchanged(VD->getInit(), *Modified))
-      if (auto Init = pointerValue(VD->getInit(), Modified))
+      if (auto Init = pointerValue(VD->getInit(), Modified, Ctx))
         return Init;
     return PointerValue{VD, SymExpr::constant(0)};
   }
@@ -128,8 +136,8 @@ cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modif
       std::swap(Ptr, Int);
     if (!Ptr->getType()->isPointerType() || !SamePointee(Ptr->getType(), E->getType()))
       return std::nullopt;
-    auto Base = pointerValue(Ptr, Modified);
-    auto Off = symbolicValue(Int, Modified);
+    auto Base = pointerValue(Ptr, Modified, Ctx);
+    auto Off = symbolicValue(Int, Modified, Ctx);
     if (!Base || !Off)
       return std::nullopt;
     Base->Offset = SymExpr::binary(BO->getOpcode() == BO_Add ? SymExpr::Kind::Add
@@ -143,8 +151,8 @@ cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modif
                           : nullptr;
     if (!ASE || !SamePointee(ASE->getBase()->getType(), E->getType()))
       return std::nullopt;
-    auto Base = pointerValue(ASE->getBase(), Modified);
-    auto Off = symbolicValue(ASE->getIdx(), Modified);
+    auto Base = pointerValue(ASE->getBase(), Modified, Ctx);
+    auto Off = symbolicValue(ASE->getIdx(), Modified, Ctx);
     if (!Base || !Off)
       return std::nullopt;
     Base->Offset = SymExpr::binary(SymExpr::Kind::Add, Base->Offset, Off);
@@ -619,12 +627,14 @@ void TUAnalysis::inferRegions() {
           llvm::any_of(Rs, [&](const Region &R) { return R.Param == Name; }))
         continue;
       std::optional<AccessRegion> Found = enclosingInterval(E->Accesses, Name);
-      if (!Found)
+      // Rows travel as values of a scalar kind only (clv_buf_put_rows_values).
+      if (!Found || (Found->Rows && scalarKind(P->getType()->getPointeeType(), Ctx).empty()))
         continue;
       Region R;
       R.Param = Name;
       R.Lo = Found->Lo;
       R.Hi = Found->Hi;
+      R.Rows = Found->Rows;
       R.Inferred = true;
       R.ReadOnly = P->getType()->getPointeeType().isConstQualified() ||
                    llvm::none_of(E->Accesses, [&](const AccessRegion &A) {
@@ -658,8 +668,6 @@ void TUAnalysis::findDistinctParams() {
   std::map<std::string, const FunctionDecl *> ByName;
   for (const auto &[Key, S] : Summaries)
     ByName[S.UniqueName] = Key;
-  std::map<const FunctionDecl *, std::vector<std::pair<const FunctionDecl *, const CallEffect *>>>
-      CallsOf;
   for (const auto &[Caller, S] : Summaries)
     for (const CallEffect &C : S.Local.Calls)
       if (auto It = ByName.find(C.Callee); It != ByName.end())
@@ -682,11 +690,33 @@ void TUAnalysis::findDistinctParams() {
             Def->getParamDecl(J)->getType()->isPointerType())
           Distinct.insert({Key, I, J});
   }
-  // Whether arguments \p A and \p B of a call made by \p Caller point into
-  // different objects, given what Distinct holds now.
-  auto Apart = [&](const FunctionDecl *Caller, const CallEffect::Arg &A,
-                   const CallEffect::Arg &B) {
+  findEntryFacts();
+  // The region of the callee's parameter \p P at the call \p C, in the
+  // caller's parameters.
+  auto RegionAt = [&](const FunctionDecl *Callee, const ParmVarDecl *P,
+                      const CallEffect &C) -> std::optional<AccessRegion> {
+    for (const Region &R : regions(Callee))
+      if (R.Param == P->getName()) {
+        AccessRegion Entry;
+        Entry.Param = R.Param;
+        Entry.Lo = R.Lo;
+        Entry.Hi = R.Hi;
+        Entry.Rows = R.Rows;
+        std::optional<AccessRegion> At =
+            regionAtCall(Entry, C, Summaries[Callee->getCanonicalDecl()]);
+        return At && At->Lo ? At : std::nullopt;
+      }
+    return std::nullopt;
+  };
+  // Whether arguments \p I and \p J of the call \p C of \p Callee made by
+  // \p Caller point into different objects, or into one where the callee's
+  // regions of them do not overlap, given what Distinct holds now.
+  auto Apart = [&](const FunctionDecl *Caller, const FunctionDecl *Callee, const CallEffect &C,
+                   unsigned ArgI, unsigned ArgJ) {
+    const CallEffect::Arg &A = C.Args[ArgI], &B = C.Args[ArgJ];
     using K = CallEffect::Arg::Kind;
+    if (llvm::is_contained(C.ApartArgs, std::pair{ArgI, ArgJ}))
+      return true;
     auto Known = [](const CallEffect::Arg &X) {
       return (X.K == K::Local || X.K == K::Global) && !X.Object.empty();
     };
@@ -698,8 +728,17 @@ void TUAnalysis::findDistinctParams() {
     auto Fresh = [&](const CallEffect::Arg &X) { return X.K == K::Local && Known(X); };
     if ((Param(A) && Fresh(B)) || (Fresh(A) && Param(B)))
       return true;
-    if (!Param(A) || !Param(B) || A.Name == B.Name)
+    if (!Param(A) || !Param(B))
       return false;
+    if (A.Name == B.Name) {
+      auto X = RegionAt(Callee, Callee->getParamDecl(ArgI), C),
+           Y = RegionAt(Callee, Callee->getParamDecl(ArgJ), C);
+      Conjunction Given = C.Context;
+      auto Entry = EntryFacts.find(Caller);
+      if (Entry != EntryFacts.end())
+        Given.insert(Given.end(), Entry->second.begin(), Entry->second.end());
+      return X && Y && regionsDisjoint(X->Lo, X->Hi, X->Rows, Y->Lo, Y->Hi, Y->Rows, Given);
+    }
     unsigned I = 0, J = 0;
     for (unsigned N = 0; N < Caller->getNumParams(); ++N) {
       if (Caller->getParamDecl(N)->getName() == A.Name)
@@ -716,7 +755,7 @@ void TUAnalysis::findDistinctParams() {
       auto [Key, I, J] = *It;
       auto Breaks = llvm::find_if(CallsOf[Key], [&, I = I, J = J](const auto &Call) {
         const CallEffect &C = *Call.second;
-        return J >= C.Args.size() || !Apart(Call.first, C.Args[I], C.Args[J]);
+        return J >= C.Args.size() || !Apart(Call.first, Key, C, I, J);
       });
       if (Breaks == CallsOf[Key].end()) {
         ++It;
@@ -728,11 +767,71 @@ void TUAnalysis::findDistinctParams() {
                     : C.Args[I].Text == C.Args[J].Text
                         ? At + " passes '" + C.Args[I].Text + "' for both"
                         : At + " passes '" + C.Args[I].Text + "' and '" + C.Args[J].Text +
-                              "', which may point into the same array";
+                              "', which may point into the same array at places that may overlap";
       It = Distinct.erase(It);
       Changed = true;
     }
   }
+}
+
+void TUAnalysis::findEntryFacts() {
+  // Candidates, only where they may serve: the recursive functions with
+  // regions of rows, whose quadrants are apart when their columns fit in a
+  // row (n <= ld). For their integer parameters p and q: p >= 0, q >= p.
+  for (const FunctionDecl *Def : Definitions) {
+    const FunctionDecl *Key = Def->getCanonicalDecl();
+    if (CallsUnknown.count(Key) || !isRecursive(Def) ||
+        llvm::none_of(regions(Def), [](const Region &R) { return bool(R.Rows); }))
+      continue;
+    Conjunction &Facts = EntryFacts[Key];
+    for (const ParmVarDecl *P : Def->parameters()) {
+      if (!P->getType()->isIntegerType() || P->getName().empty())
+        continue;
+      SymExpr::Ptr PV = SymExpr::variable(P->getName());
+      Facts.push_back(PV);
+      for (const ParmVarDecl *Q : Def->parameters())
+        if (Q != P && Q->getType()->isIntegerType() && !Q->getName().empty())
+          Facts.push_back(atLeast(SymExpr::variable(Q->getName()), PV));
+    }
+  }
+  // The greatest fixed point: a fact stays while every call, with what holds
+  // where it is made and the caller's facts, gives it.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto &[Key, Facts] : EntryFacts) {
+      const FunctionDecl *Def = Key->getDefinition();
+      for (const auto &[Caller, C] : CallsOf[Key]) {
+        Conjunction Given = C->Context;
+        if (auto It = EntryFacts.find(Caller); It != EntryFacts.end())
+          Given.insert(Given.end(), It->second.begin(), It->second.end());
+        SymMap Args;
+        for (unsigned I = 0; I < Def->getNumParams() && I < C->Args.size(); ++I)
+          if (C->Args[I].Symbolic)
+            Args[Def->getParamDecl(I)->getNameAsString()] = C->Args[I].Symbolic;
+        size_t Before = Facts.size();
+        llvm::erase_if(Facts, [&](const SymExpr::Ptr &F) {
+          for (const std::string &V : F->variables())
+            if (!Args.count(V))
+              return true;
+          return !implies(Given, {{substitute(F, Args)}});
+        });
+        Changed |= Facts.size() != Before;
+      }
+    }
+  }
+}
+
+Conjunction TUAnalysis::entryFacts(const FunctionDecl *FD) const {
+  auto It = EntryFacts.find(FD->getCanonicalDecl());
+  if (It == EntryFacts.end())
+    return {};
+  SymMap Keys;
+  for (const ParmVarDecl *P : FD->parameters())
+    Keys[P->getNameAsString()] = SymExpr::variable(symbolKey(P));
+  Conjunction Out;
+  for (const SymExpr::Ptr &F : It->second)
+    Out.push_back(substitute(F, Keys));
+  return Out;
 }
 
 bool TUAnalysis::distinctParams(const FunctionDecl *FD, const ParmVarDecl *P,
@@ -780,7 +879,7 @@ void TUAnalysis::checkPragmas() {
       continue;
     for (const Region &R : regions(Def))
       for (const AccessRegion &A : E->Accesses) {
-        if (A.Param != R.Param || !A.Lo)
+        if (A.Param != R.Param || !A.Lo || A.Rows)
           continue;
         // Outside when a bound differs from the pragma's by a constant the
         // wrong way: a[lo - 1], a[hi].

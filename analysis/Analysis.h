@@ -6,6 +6,7 @@
 #ifndef CLEAVE_ANALYSIS_ANALYSIS_H
 #define CLEAVE_ANALYSIS_ANALYSIS_H
 
+#include "analysis/Presburger.h"
 #include "analysis/ProgramModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -55,18 +56,22 @@ public:
   /// The regions of \p FD's pointer parameters: those its pragma gives, and
   /// for the others those the analysis finds (empty if none).
   const std::vector<Region> &regions(const clang::FunctionDecl *FD) const;
-  /// Whether the pointer parameters \p P and \p Q of \p FD point into
-  /// different objects on entry: its region pragma names one of them and the
-  /// other too or passes a linked structure, or every call
-  /// of \p FD in the program passes them pointers into different objects
-  /// (different arrays, allocations or globals, or parameters of the caller
-  /// that are different objects in turn).
+  /// Whether the pointer parameters \p P and \p Q of \p FD reach no common
+  /// memory: its region pragma names one of them and the other too or
+  /// passes a linked structure, or every call of \p FD in the program passes
+  /// them pointers into different objects (different arrays, allocations or
+  /// globals, or parameters of the caller that are apart in turn), or into
+  /// one object where the regions of P and Q do not overlap.
   bool distinctParams(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
                       const clang::ParmVarDecl *Q) const;
   /// Why distinctParams does not hold, as a phrase ("the call at line 23
   /// passes 'x' for both").
   std::string whyNotDistinct(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
                              const clang::ParmVarDecl *Q) const;
+  /// Facts `E >= 0` about the integer parameters of \p FD that every call
+  /// of it gives (`n <= ld`), keyed as symbolicValue keys the parameters.
+  /// Found only for recursive functions with regions of rows.
+  Conjunction entryFacts(const clang::FunctionDecl *FD) const;
   /// Why a call of \p FD cannot run on another node; empty when it can.
   const std::vector<std::string> &remoteBlockers(const clang::FunctionDecl *FD);
   /// Whether parameter \p P of \p FD passes a linked structure
@@ -98,6 +103,8 @@ private:
   /// Finds the pairs of pointer parameters that point into different
   /// objects at every call (distinctParams).
   void findDistinctParams();
+  /// Finds entryFacts (by findDistinctParams, which knows the calls).
+  void findEntryFacts();
   /// Summarizes the effects of the definitions and composes them.
   void summarizeEffects();
   /// Warns where a region pragma gives less than the analysis proves a
@@ -127,6 +134,13 @@ private:
   /// function, or for a pair (by the same key as Distinct).
   std::map<const clang::FunctionDecl *, std::string> CallsUnknown;
   std::map<std::tuple<const clang::FunctionDecl *, unsigned, unsigned>, std::string> NotApart;
+  /// The calls of each function (canonical), with their callers, when they
+  /// are all of its calls (no CallsUnknown).
+  std::map<const clang::FunctionDecl *,
+           std::vector<std::pair<const clang::FunctionDecl *, const CallEffect *>>>
+      CallsOf;
+  /// entryFacts, in the parameters' names.
+  std::map<const clang::FunctionDecl *, Conjunction> EntryFacts;
 };
 
 /// The value of an integer expression as a SymExpr whose variables are keyed by
@@ -135,7 +149,10 @@ private:
 /// changes (\p Modified), a local that never changes and whose initializer
 /// reads only variables that never change stands for its initializer, so that
 /// `int q = h * h; ... m + q` compares with `h * h`. Given \p Ctx, constant
-/// subexpressions such as `sizeof(int)` fold to their values.
+/// subexpressions such as `sizeof(int)` fold to their values, and a cast to
+/// an integer type at least as wide as its operand's (`(size_t)i * ld`)
+/// stands for its operand: in address arithmetic, which wraps as the
+/// machine's does, the value is the same.
 SymExpr::Ptr symbolicValue(const clang::Expr *E,
                            const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
                            const clang::ASTContext *Ctx = nullptr);
@@ -148,7 +165,8 @@ struct PointerValue {
 };
 std::optional<PointerValue>
 pointerValue(const clang::Expr *E,
-             const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr);
+             const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
+             const clang::ASTContext *Ctx = nullptr);
 
 /// The variables \p S assigns, increments, decrements or takes the address of.
 llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
@@ -182,6 +200,8 @@ std::optional<LoopCounter> loopCounter(const clang::ForStmt *FS, const clang::AS
 struct SiteRegion {
   const clang::VarDecl *Base = nullptr;
   SymExpr::Ptr Lo, Hi;
+  RowShape Rows; ///< rows of a matrix, when it has a stride
+
   bool ReadOnly = false;
   /// Base is an object of the caller's own.
   bool Own = false;

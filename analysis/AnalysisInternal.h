@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/SmallVector.h"
 #include <functional>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -78,6 +79,21 @@ void composeEffects(const std::vector<FunctionInfo *> &Functions);
 /// bounds do not compare).
 std::optional<AccessRegion> enclosingInterval(const std::vector<AccessRegion> &Accesses,
                                               const std::string &Param);
+
+/// The region \p R of a parameter of \p Callee at the call \p C, in the
+/// caller's parameters (an unbounded one says why); nullopt when it lies on
+/// the caller's own memory or a global, or the argument is unknown.
+std::optional<AccessRegion> regionAtCall(const AccessRegion &R, const CallEffect &C,
+                                         const FunctionInfo &Callee);
+
+/// For the calls in \p FD with pointer arguments that point into different
+/// objects wherever the call is made, those pairs of arguments (by index):
+/// each is a local pointer of FD (`v`, `v + k`, `&v[k]`) whose address is
+/// never taken, followed through FD's control-flow graph from the
+/// allocations that made their objects and the assignments between them
+/// (DistinctObjects.cpp).
+std::map<const clang::CallExpr *, std::vector<std::pair<unsigned, unsigned>>>
+argumentsApart(clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
 
 /// The unique name of a variable or function (see LocalInfo::UniqueName).
 std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);

@@ -2,6 +2,7 @@
 /// Regions at call sites: a callee's pragma regions in the caller's variables,
 /// and when two of them share no element.
 #include "analysis/Analysis.h"
+#include "analysis/Presburger.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -46,7 +47,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     Actuals[P->getNameAsString()] = CE->getArg(I);
     if (!P->getType()->isIntegerType() || CE->getArg(I)->HasSideEffects(Ctx))
       continue;
-    if (SymExpr::Ptr V = symbolicValue(CE->getArg(I), &Modified))
+    if (SymExpr::Ptr V = symbolicValue(CE->getArg(I), &Modified, &Ctx))
       Subst[P->getNameAsString()] = V;
   }
   auto Spelled = [&](const std::string &Param) {
@@ -66,27 +67,47 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     // A call through a declaration without a prototype may pass fewer.
     if (I >= CE->getNumArgs())
       return Fail("the call passes no argument for '" + R.Param + "'");
-    auto PV = pointerValue(CE->getArg(I), &Modified);
+    auto PV = pointerValue(CE->getArg(I), &Modified, &Ctx);
     bool Own = PV && ownObject(PV->Base, Modified);
     if (!PV || !(Own || (isa<ParmVarDecl>(PV->Base) && !Modified.count(PV->Base))) ||
         CE->getArg(I)->HasSideEffects(Ctx))
       return Fail("argument " + Spelled(R.Param) +
                   " is not a parameter of the caller, nor an array or allocation of its "
                   "own, plus an integer offset");
-    for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
+    std::vector<SymExpr::Ptr> Bounds{R.Lo, R.Hi};
+    if (R.Rows)
+      Bounds.insert(Bounds.end(), {R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi});
+    for (const SymExpr::Ptr &Bound : Bounds)
       for (const std::string &V : Bound->variables())
         if (!Subst.count(V))
           return Fail("argument " + Spelled(V) + " is not an integer expression of variables");
     SiteRegion S;
-    for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
+    for (const SymExpr::Ptr &Bound : Bounds)
       for (const std::string &Param : Bound->variables())
         collectVars(Actuals[Param], S.Vars);
     collectVars(CE->getArg(I), S.Vars);
     S.Base = PV->Base;
     S.Own = Own;
     S.ReadOnly = R.ReadOnly;
-    S.Lo = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Lo, Subst));
-    S.Hi = SymExpr::binary(SymExpr::Kind::Add, PV->Offset, substitute(R.Hi, Subst));
+    auto Moved = [&](const SymExpr::Ptr &By, const SymExpr::Ptr &Bound) {
+      return SymExpr::binary(SymExpr::Kind::Add, By, substitute(Bound, Subst));
+    };
+    SymExpr::Ptr Down = PV->Offset, Across = SymExpr::constant(0);
+    if (R.Rows) {
+      // The offset moves rows by whole rows and by columns.
+      SymExpr::Ptr Stride = substitute(R.Rows.Stride, Subst);
+      auto Split = Stride->kind() == SymExpr::Kind::Variable
+                       ? splitByVariable(PV->Offset, Stride->name())
+                       : std::nullopt;
+      if (!Split)
+        return Fail("argument " + Spelled(R.Param) + " does not move the rows of '" +
+                    R.Param + "' by whole rows and columns of " + Spelled(R.Rows.Stride->str()));
+      Down = Split->first ? Split->first : SymExpr::constant(0);
+      Across = Split->second;
+      S.Rows = {Stride, Moved(Across, R.Rows.ColLo), Moved(Across, R.Rows.ColHi)};
+    }
+    S.Lo = Moved(Down, R.Lo);
+    S.Hi = Moved(Down, R.Hi);
     Out.push_back(std::move(S));
   }
   return Out;
@@ -94,12 +115,16 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
 
 /// \p R as C text in the caller's names: "a[lo:mid]".
 static std::string display(const SiteRegion &R) {
-  SymMap Names;
-  for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
-    for (const std::string &Key : Bound->variables())
+  auto Named = [](const SymExpr::Ptr &E) {
+    if (!E)
+      return E;
+    SymMap Names;
+    for (const std::string &Key : E->variables())
       Names[Key] = SymExpr::variable(llvm::StringRef(Key).split('@').first);
-  return R.Base->getNameAsString() + "[" + simplify(substitute(R.Lo, Names))->str() + ":" +
-         simplify(substitute(R.Hi, Names))->str() + "]";
+    return simplify(substitute(E, Names));
+  };
+  return regionText(R.Base->getNameAsString(), Named(R.Lo), Named(R.Hi),
+                    {Named(R.Rows.Stride), Named(R.Rows.ColLo), Named(R.Rows.ColHi)});
 }
 
 std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl *Caller,
@@ -116,7 +141,7 @@ std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl
                       Y.Base->getNameAsString() + "' may point into the same array";
     return P && Q ? Why + ": " + A.whyNotDistinct(Caller, P, Q) : Why;
   }
-  if (provablyDisjoint(X.Lo, X.Hi, Y.Lo, Y.Hi))
+  if (regionsDisjoint(X.Lo, X.Hi, X.Rows, Y.Lo, Y.Hi, Y.Rows, A.entryFacts(Caller)))
     return "";
   return display(X) + " and " + display(Y) + " may overlap";
 }

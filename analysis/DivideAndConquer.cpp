@@ -188,10 +188,10 @@ private:
             return sampleValue(P->getFunctionScopeIndex());
         return std::nullopt;
       };
-      std::optional<int64_t> Lo = evaluate(R.Lo, ByName), Hi = evaluate(R.Hi, ByName);
-      if (!Lo || !Hi)
+      std::optional<int64_t> Count = regionElements(R.Lo, R.Hi, R.Rows, ByName);
+      if (!Count)
         return std::nullopt;
-      Sum += std::max<int64_t>(*Hi - *Lo, 0) * bytes(elementOf(R.Param));
+      Sum += *Count * bytes(elementOf(R.Param));
     }
     return Sum;
   }
@@ -208,11 +208,11 @@ private:
         }
         return valueOf(Found->second, Why);
       };
-      std::optional<int64_t> Lo = evaluate(S.Lo, ByKeyValue), Hi = evaluate(S.Hi, ByKeyValue);
-      if (!Lo || !Hi)
+      std::optional<int64_t> Count = regionElements(S.Lo, S.Hi, S.Rows, ByKeyValue);
+      if (!Count)
         return std::nullopt;
       QualType Element(S.Base->getType()->getPointeeOrArrayElementType(), 0);
-      Sum += std::max<int64_t>(*Hi - *Lo, 0) * bytes(Element);
+      Sum += *Count * bytes(Element);
     }
     return Sum;
   }

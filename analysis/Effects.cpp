@@ -5,6 +5,7 @@
 /// table) and what each of its calls passes, for linkModel to compose.
 #include "analysis/AnalysisInternal.h"
 #include "analysis/LibraryEffects.h"
+#include "analysis/Presburger.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -142,6 +143,24 @@ public:
       if (!Modified.count(P) && !P->getName().empty())
         ParamNames[symbolKey(P)] = P->getNameAsString();
     computeVariableOrigins();
+    struct Scan : RecursiveASTVisitor<Scan> {
+      bool Jumps = false;
+      std::vector<const VarDecl *> Locals;
+      bool VisitLabelStmt(LabelStmt *) { return Jumps = true; }
+      bool VisitSwitchCase(SwitchCase *) { return Jumps = true; }
+      bool VisitVarDecl(VarDecl *V) {
+        if (V->hasLocalStorage())
+          Locals.push_back(V);
+        return true;
+      }
+    } Body;
+    Body.TraverseStmt(FD->getBody());
+    JumpsIn = Body.Jumps;
+    for (const auto &[Key, Name] : ParamNames)
+      Stable.insert(Key);
+    for (const VarDecl *V : Body.Locals)
+      if (!Modified.count(V))
+        Stable.insert(symbolKey(V));
   }
 
   void run() {
@@ -463,27 +482,54 @@ private:
   }
 
   /// Fills \p R with the elements \p First takes in the enclosing loops, in
-  /// the parameters' names, or says why it cannot.
+  /// the parameters' names, or says why it cannot. An index that is not
+  /// affine in a loop's variable may still be rows of a matrix: `i * ld + j`
+  /// with ld a parameter the function keeps gives rows [i's range] of
+  /// elements [j's range], ld apart.
   void interval(SymExpr::Ptr First, AccessRegion &R, const Expr *At) {
-    SymExpr::Ptr Min = First, Max = First;
+    std::string Why;
+    if (range(First, R.Lo, R.Hi, Why))
+      return;
+    for (const std::string &Key : First->variables()) {
+      auto Name = ParamNames.find(Key);
+      if (Name == ParamNames.end())
+        continue;
+      auto Split = splitByVariable(First, Key);
+      std::string Ignored;
+      if (!Split || !Split->first || !range(Split->first, R.Lo, R.Hi, Ignored) ||
+          !range(Split->second, R.Rows.ColLo, R.Rows.ColHi, Ignored))
+        continue;
+      R.Rows.Stride = SymExpr::variable(Name->second);
+      return;
+    }
+    R.Lo = R.Hi = nullptr;
+    R.Rows = RowShape();
+    R.Unbounded = "the index at line " + line(At) + Why;
+  }
+
+  /// The least value \p E takes in the enclosing loops, and one past the
+  /// greatest, in the parameters' names; false with \p Why (" is not affine in
+  /// 'i'") when the loops do not bound it.
+  bool range(SymExpr::Ptr E, SymExpr::Ptr &Lo, SymExpr::Ptr &Hi, std::string &Why) {
+    SymExpr::Ptr Min = E, Max = E;
     for (auto It = Loops.rbegin(); It != Loops.rend(); ++It) {
       auto CMin = affineCoefficient(Min, It->Key), CMax = affineCoefficient(Max, It->Key);
       if (!CMin || !CMax) {
-        R.Unbounded = "the index at line " + line(At) + " is not affine in '" +
-                      keyName(It->Key) + "'";
-        return;
+        Why = " is not affine in '" + keyName(It->Key) + "'";
+        return false;
       }
       Min = substitute(Min, {{It->Key, *CMin >= 0 ? It->Lo : It->Max}});
       Max = substitute(Max, {{It->Key, *CMax >= 0 ? It->Max : It->Lo}});
     }
-    std::string Why;
-    SymExpr::Ptr Lo = inParameters(Min, Why), Last = Lo ? inParameters(Max, Why) : nullptr;
-    if (!Lo || !Last) {
-      R.Unbounded = "the index at line " + line(At) + " depends on " + Why;
-      return;
+    std::string Var;
+    SymExpr::Ptr First = inParameters(Min, Var), Last = First ? inParameters(Max, Var) : nullptr;
+    if (!First || !Last) {
+      Why = " depends on " + Var;
+      return false;
     }
-    R.Lo = Lo;
-    R.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, Last, SymExpr::constant(1)));
+    Lo = First;
+    Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, Last, SymExpr::constant(1)));
+    return true;
   }
 
   /// \p E in the names of the parameters the body never changes, or null
@@ -499,6 +545,16 @@ private:
       Names[V] = SymExpr::variable(It->second);
     }
     return simplify(substitute(E, Names));
+  }
+
+  /// \p E with the parameters the body keeps by their names, the other
+  /// variables by their keys.
+  SymExpr::Ptr partlyNamed(const SymExpr::Ptr &E) const {
+    SymMap Names;
+    for (const std::string &Key : E->variables())
+      if (auto It = ParamNames.find(Key); It != ParamNames.end())
+        Names[Key] = SymExpr::variable(It->second);
+    return substitute(E, Names);
   }
 
   void addFact(std::vector<EffectFact> &To, std::string Name, bool Constant = false) {
@@ -539,6 +595,31 @@ private:
       }
       return;
     }
+    if (const auto *IS = dyn_cast<IfStmt>(S)) {
+      stmt(IS->getInit());
+      stmt(IS->getConditionVariableDeclStmt());
+      expr(IS->getCond());
+      size_t Mark = Facts.size();
+      assume(IS->getCond(), true);
+      stmt(IS->getThen());
+      Facts.resize(Mark);
+      assume(IS->getCond(), false);
+      stmt(IS->getElse());
+      Facts.resize(Mark);
+      return;
+    }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      // After `if (c) { ...; return; }` the rest of the block runs under !c.
+      size_t Mark = Facts.size();
+      for (const Stmt *Child : CS->body()) {
+        stmt(Child);
+        if (const auto *IS = dyn_cast<IfStmt>(Child);
+            IS && !IS->getElse() && returns(IS->getThen()) && !JumpsIn)
+          assume(IS->getCond(), false);
+      }
+      Facts.resize(Mark);
+      return;
+    }
     if (isa<GCCAsmStmt>(S) || isa<MSAsmStmt>(S))
       return addFact(Out.Direct.Other, "contains inline assembly");
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
@@ -555,6 +636,52 @@ private:
     }
     for (const Stmt *Child : S->children())
       stmt(Child);
+  }
+
+  /// Whether \p S always ends in a `return` (a return, or a block whose
+  /// last statement is one).
+  static bool returns(const Stmt *S) {
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+      return !CS->body_empty() && returns(CS->body_back());
+    return isa_and_nonnull<ReturnStmt>(S);
+  }
+
+  /// Adds to Facts what the integer comparisons of the condition \p Cond
+  /// say when it is \p Holds (its other parts say nothing here).
+  void assume(const Expr *Cond, bool Holds) {
+    Cond = Cond->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Cond); UO && UO->getOpcode() == UO_LNot)
+      return assume(UO->getSubExpr(), !Holds);
+    const auto *BO = dyn_cast<BinaryOperator>(Cond);
+    if (!BO)
+      return;
+    // a && b holds: both do; a || b fails: both fail.
+    if ((BO->getOpcode() == BO_LAnd && Holds) || (BO->getOpcode() == BO_LOr && !Holds)) {
+      assume(BO->getLHS(), Holds);
+      assume(BO->getRHS(), Holds);
+      return;
+    }
+    if (!BO->isRelationalOp() && BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
+      return;
+    SymExpr::Ptr L = symbolicValue(BO->getLHS(), &Modified, &Ctx),
+                 R = symbolicValue(BO->getRHS(), &Modified, &Ctx);
+    if (!L || !R)
+      return;
+    BinaryOperatorKind Op = Holds ? BO->getOpcode() : BinaryOperator::negateComparisonOp(BO->getOpcode());
+    auto Fact = [&](const SymExpr::Ptr &A, const SymExpr::Ptr &B, int64_t Less) { // A - B - Less >= 0
+      Facts.push_back(SymExpr::binary(SymExpr::Kind::Sub, atLeast(A, B), SymExpr::constant(Less)));
+    };
+    switch (Op) {
+    case BO_LT: return Fact(R, L, 1);
+    case BO_LE: return Fact(R, L, 0);
+    case BO_GT: return Fact(L, R, 1);
+    case BO_GE: return Fact(L, R, 0);
+    case BO_EQ:
+      Fact(L, R, 0);
+      return Fact(R, L, 0);
+    default:
+      return;
+    }
   }
 
   /// The range of the variable of a counted loop: `for (i = L; i < U; i++)`
@@ -808,6 +935,19 @@ private:
     C.Pos = positionOf(Ctx.getSourceManager(), CE->getBeginLoc());
     for (const Expr *Arg : CE->arguments())
       C.Args.push_back(argument(Arg));
+    // Own memory the summary cannot tell apart: ask the control-flow graph.
+    using K = CallEffect::Arg::Kind;
+    if (llvm::count_if(C.Args, [](const CallEffect::Arg &A) {
+          return A.K == K::Local && A.Object.empty();
+        }) >= 2) {
+      if (!Apart)
+        Apart = argumentsApart(Ctx, FD);
+      if (auto It = Apart->find(CE); It != Apart->end())
+        C.ApartArgs = It->second;
+    }
+    for (const SymExpr::Ptr &F : Facts)
+      if (llvm::all_of(F->variables(), [&](const std::string &V) { return Stable.count(V); }))
+        C.Context.push_back(partlyNamed(F));
     Out.Calls.push_back(std::move(C));
   }
 
@@ -819,9 +959,11 @@ private:
     if (T->isIntegerType()) {
       std::string Why;
       SymExpr::Ptr V = symbolicValue(Arg, &Modified, &Ctx);
-      if (V && !Arg->HasSideEffects(Ctx))
-        if ((A.Value = inParameters(V, Why)))
-          A.K = K::Integer;
+      if (!V || Arg->HasSideEffects(Ctx))
+        return A;
+      A.Symbolic = partlyNamed(V);
+      if ((A.Value = inParameters(V, Why)))
+        A.K = K::Integer;
       return A;
     }
     if (!T->isPointerType() && !T->isArrayType())
@@ -920,7 +1062,7 @@ private:
                      SymExpr::Kind::Sub, SymExpr::binary(SymExpr::Kind::Add, O.Offset, Elements),
                      SymExpr::constant(1))),
                  Last, Arg);
-        R.Lo = First.Lo && Last.Hi ? First.Lo : nullptr;
+        R.Lo = First.Lo && Last.Hi && !First.Rows && !Last.Rows ? First.Lo : nullptr;
         R.Hi = R.Lo ? Last.Hi : nullptr;
       }
       if (!R.Lo) {
@@ -951,6 +1093,16 @@ private:
   std::map<std::string, std::string> ParamNames; ///< key -> name, kept parameters
   llvm::DenseMap<const VarDecl *, Origin> VarOrigins;
   std::vector<LoopRange> Loops;
+  /// What holds where the walk is: facts `E >= 0`, keyed as symbolicValue
+  /// keys variables.
+  std::vector<SymExpr::Ptr> Facts;
+  /// argumentsApart for FD, once a call needs it.
+  std::optional<std::map<const CallExpr *, std::vector<std::pair<unsigned, unsigned>>>> Apart;
+  /// The body has labels or cases: a jump may pass an `if` that returns.
+  bool JumpsIn = false;
+  /// The keys of the variables that hold one value in each scope they live
+  /// in: the parameters and locals the body never changes.
+  std::set<std::string> Stable;
 };
 
 } // namespace

@@ -4,6 +4,7 @@
 /// why each call site stays sequential.
 #include "analysis/AnalysisInternal.h"
 #include "analysis/LibraryEffects.h"
+#include "analysis/Presburger.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -35,21 +36,66 @@ void addFact(std::vector<EffectFact> &To, const EffectFact &F) {
 /// The least interval holding \p A and \p B when their bounds differ by
 /// constants (`a[1:n]` and `a[2:n + 2]` give `a[1:n + 2]`); it may take in
 /// the elements between them, which only makes the summary larger.
+/// Rows: the least rectangle holding both, when both have the same stride.
 std::optional<AccessRegion> hull(const AccessRegion &A, const AccessRegion &B) {
   auto Difference = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) { // X - Y
     return AffineForm::of(X).minus(AffineForm::of(Y)).constantValue();
   };
   auto Lo = Difference(A.Lo, B.Lo), Hi = Difference(A.Hi, B.Hi);
-  if (!Lo || !Hi)
+  if (!Lo || !Hi || bool(A.Rows) != bool(B.Rows))
     return std::nullopt;
   AccessRegion H = A;
   H.Lo = *Lo <= 0 ? A.Lo : B.Lo;
   H.Hi = *Hi >= 0 ? A.Hi : B.Hi;
+  if (A.Rows) {
+    auto ColLo = Difference(A.Rows.ColLo, B.Rows.ColLo);
+    auto ColHi = Difference(A.Rows.ColHi, B.Rows.ColHi);
+    if (A.Rows.Stride->str() != B.Rows.Stride->str() || !ColLo || !ColHi)
+      return std::nullopt;
+    H.Rows.ColLo = *ColLo <= 0 ? A.Rows.ColLo : B.Rows.ColLo;
+    H.Rows.ColHi = *ColHi >= 0 ? A.Rows.ColHi : B.Rows.ColHi;
+  }
   return H;
 }
 
+/// Joins \p B into \p A when they meet end to start (`[lo:mid]` and
+/// `[mid:hi]`; rows of the same columns, or the same rows of columns that
+/// meet) or their hull differs from them by constants.
+bool join(AccessRegion &A, const AccessRegion &B) {
+  auto Same = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) { return X->str() == Y->str(); };
+  if (A.Rows == B.Rows && Same(A.Hi, B.Lo)) {
+    A.Hi = B.Hi;
+  } else if (A.Rows && B.Rows && Same(A.Rows.Stride, B.Rows.Stride) && Same(A.Lo, B.Lo) &&
+             Same(A.Hi, B.Hi) && Same(A.Rows.ColHi, B.Rows.ColLo)) {
+    A.Rows.ColHi = B.Rows.ColHi;
+  } else if (auto Hull = hull(A, B)) {
+    A = *Hull;
+  } else {
+    return false;
+  }
+  if (A.Via != B.Via) // from several places: none to name
+    A.Via.clear();
+  return true;
+}
+
+/// Whether the interval \p T holds no element outside the interval \p P
+/// wherever every fact `E >= 0` of \p Context holds: it is empty, or inside.
+bool inside(const AccessRegion &T, const AccessRegion &P, const Conjunction &Context) {
+  if (bool(T.Rows) != bool(P.Rows) ||
+      (T.Rows && T.Rows.Stride->str() != P.Rows.Stride->str()))
+    return false;
+  std::vector<Conjunction> Goal{{atLeast(T.Lo, T.Hi)},
+                                {atLeast(T.Lo, P.Lo), atLeast(P.Hi, T.Hi)}};
+  if (T.Rows) {
+    Goal.push_back({atLeast(T.Rows.ColLo, T.Rows.ColHi)});
+    Goal[1].push_back(atLeast(T.Rows.ColLo, P.Rows.ColLo));
+    Goal[1].push_back(atLeast(P.Rows.ColHi, T.Rows.ColHi));
+  }
+  return implies(Context, Goal);
+}
+
 bool isFirstElement(const AccessRegion &R) {
-  return R.Lo && R.Lo->str() == "0" && R.Hi->str() == "1";
+  return R.Lo && !R.Rows && R.Lo->str() == "0" && R.Hi->str() == "1";
 }
 
 /// One region per parameter and direction where it can: intervals that meet
@@ -101,25 +147,16 @@ std::vector<AccessRegion> normalized(const std::vector<AccessRegion> &In,
     for (bool Joined = true; Joined;) {
       Joined = false;
       for (size_t I = 0; I < G.size() && !Joined; ++I)
-        for (size_t J = 0; J < G.size() && !Joined; ++J) {
-          if (I == J)
-            continue;
-          if (G[I].Hi->str() == G[J].Lo->str()) {
-            G[I].Hi = G[J].Hi;
-          } else if (auto Hull = hull(G[I], G[J])) {
-            G[I] = *Hull;
-          } else {
-            continue;
+        for (size_t J = 0; J < G.size() && !Joined; ++J)
+          if (I != J && join(G[I], G[J])) {
+            G.erase(G.begin() + J);
+            Joined = true;
           }
-          if (G[I].Via != G[J].Via) // from several places: none to name
-            G[I].Via.clear();
-          G.erase(G.begin() + J);
-          Joined = true;
-        }
     }
     if (G.size() > MaxIntervals) {
       AccessRegion R = G.front();
       R.Lo = R.Hi = nullptr;
+      R.Rows = RowShape();
       R.Unbounded = "it touches more than " + std::to_string(MaxIntervals) +
                     " separate intervals";
       Out.push_back(std::move(R));
@@ -230,7 +267,10 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
     return Out;
   }
   SymMap Subst;
-  for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi})
+  std::vector<SymExpr::Ptr> Bounds{R.Lo, R.Hi};
+  if (R.Rows)
+    Bounds.insert(Bounds.end(), {R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi});
+  for (const SymExpr::Ptr &Bound : Bounds)
     for (const std::string &V : Bound->variables()) {
       size_t J = Index(V);
       if (J >= C.Args.size() || C.Args[J].K != K::Integer) {
@@ -241,15 +281,51 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
       }
       Subst[V] = C.Args[J].Value;
     }
-  Out.Lo = simplify(SymExpr::binary(SymExpr::Kind::Add, A.Value, substitute(R.Lo, Subst)));
-  Out.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, A.Value, substitute(R.Hi, Subst)));
+  auto Moved = [&](const SymExpr::Ptr &By, const SymExpr::Ptr &Bound) {
+    return simplify(SymExpr::binary(SymExpr::Kind::Add, By, substitute(Bound, Subst)));
+  };
+  if (!R.Rows) {
+    Out.Lo = Moved(A.Value, R.Lo);
+    Out.Hi = Moved(A.Value, R.Hi);
+    return Out;
+  }
+  // Rows: the offset moves them by whole rows and by columns.
+  SymExpr::Ptr Stride = simplify(substitute(R.Rows.Stride, Subst));
+  auto Split = Stride->kind() == SymExpr::Kind::Variable
+                   ? splitByVariable(A.Value, Stride->name())
+                   : std::nullopt;
+  if (!Split) {
+    Out.Unbounded =
+        Stride->kind() != SymExpr::Kind::Variable
+            ? Where + " passes '" + Stride->str() + "' for '" + R.Rows.Stride->str() +
+                  "', the length of the rows of '" + R.Param +
+                  "': only a row length that is a variable is followed"
+            : Where + " passes '" + A.Text + "', which does not move by whole rows of '" +
+                  Stride->str() + "' and columns";
+    return Out;
+  }
+  SymExpr::Ptr Down = Split->first ? Split->first : SymExpr::constant(0);
+  Out.Lo = Moved(Down, R.Lo);
+  Out.Hi = Moved(Down, R.Hi);
+  Out.Rows = {Stride, Moved(Split->second, R.Rows.ColLo), Moved(Split->second, R.Rows.ColHi)};
   return Out;
 }
+
+} // namespace
+
+std::optional<AccessRegion> cleave::regionAtCall(const AccessRegion &R, const CallEffect &C,
+                                                 const FunctionInfo &Callee) {
+  EffectInfo Facts; // what it gives other than a region is not asked here
+  return translate(R, C, Callee, Facts);
+}
+
+namespace {
 
 /// The summary of \p F with its calls composed in, given the current
 /// summaries of the functions by unique name.
 EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionInfo *> &ByName) {
   EffectInfo S = F.Local.Direct;
+  std::vector<std::pair<AccessRegion, const Conjunction *>> Passed; // by calls
   for (const CallEffect &C : F.Local.Calls) {
     auto It = ByName.find(C.Callee);
     if (It == ByName.end()) {
@@ -273,9 +349,30 @@ EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionI
       if (auto T = translate(R, C, Callee, S)) {
         if (&Callee == &F)
           T->Via.clear();
-        S.Accesses.push_back(std::move(*T));
+        Passed.push_back({std::move(*T), &C.Context});
       }
   }
+  // A region a call passes that lies inside another region of F, given what
+  // holds at the call (over recursion: the halves of [lo:hi] at
+  // `if (hi - lo > 8)`, inside the [lo:hi] of its loop), adds nothing.
+  normalize(S, F.Params);
+  std::vector<bool> Dropped(Passed.size());
+  for (size_t I = 0; I < Passed.size(); ++I) {
+    const AccessRegion &T = Passed[I].first;
+    if (!T.Lo)
+      continue;
+    auto Holds = [&](const AccessRegion &P) {
+      return &P != &T && P.Param == T.Param && P.Write == T.Write && P.Lo &&
+             inside(T, P, *Passed[I].second);
+    };
+    bool InOther = false;
+    for (size_t J = 0; J < Passed.size() && !InOther; ++J)
+      InOther = !Dropped[J] && Holds(Passed[J].first);
+    Dropped[I] = InOther || llvm::any_of(S.Accesses, Holds);
+  }
+  for (size_t I = 0; I < Passed.size(); ++I)
+    if (!Dropped[I])
+      S.Accesses.push_back(std::move(Passed[I].first));
   normalize(S, F.Params);
   return S;
 }
@@ -292,6 +389,7 @@ void widen(EffectInfo &Next, const EffectInfo &Prev) {
   for (AccessRegion &R : Next.Accesses)
     if (R.Unbounded.empty() && Group(Next, R) != Group(Prev, R)) {
       R.Lo = R.Hi = nullptr;
+      R.Rows = RowShape();
       R.Reachable = false;
       R.Fields.clear();
       R.Unbounded = "its region grows with each level of recursion";
@@ -391,7 +489,7 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
       if (R.Param != Name || R.Reachable)
         return false;
       if (R.Lo && R.Hi)
-        return R.Lo->str() != "0" || R.Hi->str() != "1";
+        return !isFirstElement(R);
       return !R.Write;
     };
     if (llvm::any_of(E.Accesses, Beyond))
@@ -447,7 +545,8 @@ static std::vector<std::string> overlappingArguments(const CallEffect &C,
       for (const AccessRegion &X : RA)
         for (const AccessRegion &Y : RB)
           Disjoint &= (!X.Write && !Y.Write) ||
-                      (X.Lo && Y.Lo && provablyDisjoint(X.Lo, X.Hi, Y.Lo, Y.Hi));
+                      (X.Lo && Y.Lo &&
+                       regionsDisjoint(X.Lo, X.Hi, X.Rows, Y.Lo, Y.Hi, Y.Rows, C.Context));
       if (!Disjoint)
         Out.push_back("its arguments '" + A.Text + "' and '" + B.Text +
                       "' may overlap, and '" + displayName(Callee.UniqueName) + "' writes them");

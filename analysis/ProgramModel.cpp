@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 #include <map>
 #include <set>
 #include <tuple>
@@ -16,23 +17,56 @@ std::string SourcePos::str() const {
   return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
 }
 
-std::string Region::str() const {
-  return Param + "[" + Lo->str() + ":" + Hi->str() + "]";
+static bool sameExpr(const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
+  return A == B || (A && B && A->str() == B->str());
 }
+
+bool RowShape::operator==(const RowShape &O) const {
+  return sameExpr(Stride, O.Stride) && sameExpr(ColLo, O.ColLo) && sameExpr(ColHi, O.ColHi);
+}
+
+std::string cleave::regionText(const std::string &Param, const SymExpr::Ptr &Lo,
+                               const SymExpr::Ptr &Hi, const RowShape &Rows) {
+  std::string S = Param + "[" + Lo->str() + ":" + Hi->str() + "]";
+  if (Rows)
+    S += "[" + Rows.ColLo->str() + ":" + Rows.ColHi->str() + "] (rows of " +
+         Rows.Stride->str() + ")";
+  return S;
+}
+
+std::optional<int64_t>
+cleave::regionElements(const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi, const RowShape &Rows,
+                       const std::function<std::optional<int64_t>(llvm::StringRef)> &Lookup) {
+  auto Length = [&](const SymExpr::Ptr &From, const SymExpr::Ptr &To) -> std::optional<int64_t> {
+    auto L = evaluate(From, Lookup), H = evaluate(To, Lookup);
+    int64_t D;
+    if (!L || !H || llvm::SubOverflow(*H, *L, D))
+      return std::nullopt;
+    return std::max<int64_t>(D, 0);
+  };
+  std::optional<int64_t> Count = Length(Lo, Hi);
+  if (!Count || !Rows)
+    return Count;
+  std::optional<int64_t> Columns = Length(Rows.ColLo, Rows.ColHi);
+  int64_t Product;
+  if (!Columns || llvm::MulOverflow(*Count, *Columns, Product))
+    return std::nullopt;
+  return Product;
+}
+
+std::string Region::str() const { return regionText(Param, Lo, Hi, Rows); }
 
 std::string AccessRegion::str() const {
   if (Reachable)
     return Param + "->{" + llvm::join(Fields, ",") + "}*";
   if (!Unbounded.empty())
     return Param + "[?]";
-  return Param + "[" + Lo->str() + ":" + Hi->str() + "]";
+  return regionText(Param, Lo, Hi, Rows);
 }
 
 bool AccessRegion::operator==(const AccessRegion &O) const {
-  auto Same = [](const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
-    return A == B || (A && B && A->str() == B->str());
-  };
-  return Param == O.Param && Write == O.Write && Same(Lo, O.Lo) && Same(Hi, O.Hi) &&
+  return Param == O.Param && Write == O.Write && sameExpr(Lo, O.Lo) && sameExpr(Hi, O.Hi) &&
+         Rows == O.Rows &&
          Reachable == O.Reachable && Fields == O.Fields && Unbounded == O.Unbounded &&
          Via == O.Via;
 }
@@ -76,13 +110,24 @@ static void writePos(OStream &J, llvm::StringRef Key, const SourcePos &P) {
   });
 }
 
+/// A region of rows: its columns and stride ("lo" and "hi" count rows then).
+static void writeRows(OStream &J, const RowShape &Rows) {
+  if (!Rows)
+    return;
+  J.attribute("column_hi", Rows.ColHi->str());
+  J.attribute("column_lo", Rows.ColLo->str());
+}
+
 static void writeRegion(OStream &J, const Region &R) {
   J.object([&] {
     J.attribute("access", R.ReadOnly ? "read" : "read-write");
+    writeRows(J, R.Rows);
     J.attribute("hi", R.Hi->str());
     J.attribute("inferred", R.Inferred);
     J.attribute("lo", R.Lo->str());
     J.attribute("param", text(R.Param));
+    if (R.Rows)
+      J.attribute("stride", R.Rows.Stride->str());
   });
 }
 
@@ -91,10 +136,13 @@ static void writeAccess(OStream &J, const AccessRegion &R) {
     J.attribute("access", R.Write ? "write" : "read");
     bool Interval = !R.Reachable && R.Unbounded.empty();
     if (Interval) {
+      writeRows(J, R.Rows);
       J.attribute("hi", R.Hi->str());
       J.attribute("lo", R.Lo->str());
     }
     J.attribute("param", text(R.Param));
+    if (Interval && R.Rows)
+      J.attribute("stride", R.Rows.Stride->str());
     if (R.Reachable)
       writeStrings(J, "reachable_through", R.Fields);
     else if (!R.Unbounded.empty())

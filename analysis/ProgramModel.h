@@ -8,6 +8,7 @@
 #include "analysis/SymbolicExpr.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,8 +23,31 @@ struct SourcePos {
   std::string str() const;
 };
 
+/// How the elements of a region lie when they are rows of a matrix: of each
+/// row, the elements [ColLo, ColHi) from its start, the rows Stride elements
+/// apart, so that the region [Lo, Hi) counts rows: the elements r * Stride + c
+/// for r in [Lo, Hi), c in [ColLo, ColHi). Without a Stride the region is the
+/// elements [Lo, Hi) themselves.
+struct RowShape {
+  SymExpr::Ptr Stride, ColLo, ColHi;
+  explicit operator bool() const { return Stride != nullptr; }
+  bool operator==(const RowShape &O) const;
+};
+
+/// How many elements the region [Lo, Hi) shaped \p Rows holds (0 when it is
+/// empty), with each variable's value from \p Lookup; std::nullopt when one
+/// has none, or on overflow.
+std::optional<int64_t>
+regionElements(const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi, const RowShape &Rows,
+               const std::function<std::optional<int64_t>(llvm::StringRef)> &Lookup);
+
+/// "a[lo:hi]", or with rows "a[lo:hi][clo:chi] (rows of ld)".
+std::string regionText(const std::string &Param, const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi,
+                       const RowShape &Rows);
+
 /// The elements [Lo, Hi) of the array a pointer parameter points into, in
-/// elements of its pointee type, as a function of the parameters on entry.
+/// elements of its pointee type, as a function of the parameters on entry;
+/// rows of them when Rows has a stride.
 struct Region {
   std::string Param;
   SymExpr::Ptr Lo, Hi;
@@ -32,7 +56,8 @@ struct Region {
   bool ReadOnly = false;
   /// Found by the analysis from the accesses, where no pragma gives it.
   bool Inferred = false;
-  std::string str() const; ///< "a[lo:hi]"
+  RowShape Rows;
+  std::string str() const; ///< regionText
 };
 
 struct ParamInfo {
@@ -99,8 +124,9 @@ struct AccessRegion {
   std::string Param;
   bool Write = false;
   /// An interval: the elements [Lo, Hi) from the parameter's value on entry,
-  /// over the parameters' names.
+  /// over the parameters' names; rows of them when Rows has a stride.
   SymExpr::Ptr Lo, Hi;
+  RowShape Rows;
   /// A linked structure: the nodes reachable from the parameter through
   /// Fields (sorted), the first node included.
   bool Reachable = false;
@@ -109,7 +135,7 @@ struct AccessRegion {
   std::string Unbounded;
   /// The callee the access happens in, empty when the function makes it.
   std::string Via;
-  /// "a[lo:hi]", "t->{left,right}*", "p[?]".
+  /// regionText, "t->{left,right}*", "p[?]".
   std::string str() const;
   bool operator==(const AccessRegion &O) const;
 };
@@ -162,6 +188,10 @@ struct CallEffect {
       Unknown, ///< a pointer the analysis cannot follow (Why)
     } K = Kind::Value;
     SymExpr::Ptr Value;
+    /// An integer without side effects: its value in the caller's parameters
+    /// where it can, else in the variables it reads (keyed as symbolicValue
+    /// keys them), which name the values they hold at the call.
+    SymExpr::Ptr Symbolic;
     std::string Name;
     std::vector<std::string> Fields;
     std::string Why;
@@ -171,6 +201,15 @@ struct CallEffect {
     std::string Text; ///< the argument as written
   };
   std::vector<Arg> Args;
+  /// Pairs of arguments (I < J) that point into different objects of the
+  /// caller's own where the call is made, which Arg::Object cannot say
+  /// (buffers swapped in a loop).
+  std::vector<std::pair<unsigned, unsigned>> ApartArgs;
+  /// Facts `E >= 0` that hold where the call is made: the conditions of the
+  /// `if`s around it, and of those before it that return (`if (n <= 16) {
+  /// ...; return; }`), about variables that never change: the caller's
+  /// parameters by name, its locals keyed as Arg::Symbolic keys them.
+  std::vector<SymExpr::Ptr> Context;
 };
 
 /// What a function does by itself, before its calls are composed in.

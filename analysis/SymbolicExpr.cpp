@@ -510,6 +510,45 @@ std::optional<int64_t> cleave::affineCoefficient(const SymExpr::Ptr &E, llvm::St
   return It == F.Terms.end() ? 0 : It->second;
 }
 
+std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>>
+cleave::splitByVariable(const SymExpr::Ptr &E, StringRef Key) {
+  using K = SymExpr::Kind;
+  using Split = std::pair<SymExpr::Ptr, SymExpr::Ptr>;
+  if (!llvm::is_contained(E->variables(), Key))
+    return Split{nullptr, E};
+  auto Zero = SymExpr::constant(0);
+  auto Or0 = [&](const SymExpr::Ptr &F) { return F ? F : Zero; };
+  switch (E->kind()) {
+  case K::Variable:
+    return Split{SymExpr::constant(1), Zero};
+  case K::Neg:
+    if (auto S = splitByVariable(E->lhs(), Key))
+      return Split{S->first ? SymExpr::negate(S->first) : nullptr, SymExpr::negate(S->second)};
+    return std::nullopt;
+  case K::Add:
+  case K::Sub: {
+    auto L = splitByVariable(E->lhs(), Key), R = splitByVariable(E->rhs(), Key);
+    if (!L || !R)
+      return std::nullopt;
+    SymExpr::Ptr Factor =
+        !L->first && !R->first ? nullptr : SymExpr::binary(E->kind(), Or0(L->first), Or0(R->first));
+    return Split{Factor, SymExpr::binary(E->kind(), L->second, R->second)};
+  }
+  case K::Mul: {
+    auto L = splitByVariable(E->lhs(), Key), R = splitByVariable(E->rhs(), Key);
+    if (!L || !R || (L->first && R->first))
+      return std::nullopt;
+    // (k f + r) * g = k (f g) + r g, g free of k.
+    const SymExpr::Ptr &Free = L->first ? E->rhs() : E->lhs();
+    const Split &Bound = L->first ? *L : *R;
+    return Split{SymExpr::binary(K::Mul, Bound.first, Free),
+                 SymExpr::binary(K::Mul, Bound.second, Free)};
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 bool cleave::provablyDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
                               const SymExpr::Ptr &Lo2, const SymExpr::Ptr &Hi2) {
   AffineForm L1 = AffineForm::of(Lo1), H1 = AffineForm::of(Hi1);

@@ -80,6 +80,12 @@ struct AffineForm {
 /// mention it), or std::nullopt when E is not affine in it (`k / 2`, `k * n`).
 std::optional<int64_t> affineCoefficient(const SymExpr::Ptr &E, llvm::StringRef Key);
 
+/// \p E as `Key * Factor + Rest`, where neither Factor nor Rest mentions the
+/// variable keyed \p Key: {Factor, Rest}, Factor null when E does not mention
+/// it; std::nullopt when E is not of that form (`Key * Key`, `n / Key`).
+std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>> splitByVariable(const SymExpr::Ptr &E,
+                                                                     llvm::StringRef Key);
+
 /// \p E in a canonical affine form (`n - 1`, `lo + (hi - lo) / 2`): the terms
 /// sorted by their text, then the constant; \p E itself when it overflows or
 /// its atoms are not C text of plain identifiers.

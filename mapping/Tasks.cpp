@@ -456,24 +456,37 @@ CallBytes staticBytes(const FunctionInfo &Callee, const CallEffect &C, const Typ
     // The region's length at this call: its bounds with the call's integer
     // arguments for the callee's parameters.
     SymMap Subst;
-    for (const SymExpr::Ptr &Bound : {R->Lo, R->Hi})
+    std::vector<SymExpr::Ptr> Bounds{R->Lo, R->Hi};
+    if (R->Rows)
+      Bounds.insert(Bounds.end(), {R->Rows.ColLo, R->Rows.ColHi});
+    for (const SymExpr::Ptr &Bound : Bounds)
       for (const std::string &V : Bound->variables())
         if (std::optional<size_t> J = ParamIndex(V); J && *J < C.Args.size()) {
           const CallEffect::Arg &A = C.Args[*J];
           if (A.K == K::Integer && A.Value)
             Subst[V] = A.Value;
         }
-    SymExpr::Ptr Length = simplify(
-        SymExpr::binary(SymExpr::Kind::Sub, substitute(R->Hi, Subst), substitute(R->Lo, Subst)));
-    std::optional<int64_t> Elements =
-        evaluate(Length, [](llvm::StringRef) { return std::nullopt; });
+    auto In = [&](const SymExpr::Ptr &E) { return simplify(substitute(E, Subst)); };
+    // A length that is the same for every value of the rest (hi - lo with
+    // hi = lo + 8) is counted: the bounds' difference, simplified.
+    auto Length = [&](const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi) {
+      return simplify(SymExpr::binary(SymExpr::Kind::Sub, In(Hi), In(Lo)));
+    };
+    SymExpr::Ptr Rows = Length(R->Lo, R->Hi), Size = Rows;
+    RowShape Columns;
+    if (R->Rows) {
+      Columns = {R->Rows.Stride, SymExpr::constant(0), Length(R->Rows.ColLo, R->Rows.ColHi)};
+      Size = SymExpr::binary(SymExpr::Kind::Mul, Rows, Columns.ColHi);
+    }
+    std::optional<int64_t> Elements = regionElements(
+        SymExpr::constant(0), Rows, Columns, [](llvm::StringRef) { return std::nullopt; });
     std::optional<uint64_t> Element = Sizes.pointeeSize(P.Type);
     double Count = Elements ? double(std::max<int64_t>(*Elements, 0)) : DefaultRegionElements;
     double Bytes = Count * double(Element.value_or(0));
     std::string Part =
         R->str() + ": " +
         (Elements ? amount(Count)
-                  : Length->str() + " unknown here, counted as " + amount(DefaultRegionElements)) +
+                  : Size->str() + " unknown here, counted as " + amount(DefaultRegionElements)) +
         " elements x " + (Element ? std::to_string(*Element) : "0 (size unknown)") +
         " bytes = " + amount(Bytes);
     Out.AssumedIn |= !Elements;

@@ -1264,6 +1264,245 @@ clv_status clv_buf_get_region_objects_into(clv_buf *b, void *dest,
 }
 
 // ---------------------------------------------------------------------------
+// Regions of rows
+//
+// A strided region travels as its shape (rows and row_count as U64 values,
+// the stride as an I64 value) followed by a typed region of all its values
+// (rows * row_count of the kind's size: begin_region's header, then the
+// address or the padding); in copy mode the rows follow it one after the
+// other, each as clv_buf_put_values writes it (in xdr each row is padded on
+// its own). The region header repeats the count the shape gives, so that
+// the reader checks the kind and reads the address with the region
+// functions above. The reader that copies lays the rows out as the writer's
+// memory has them, in storage allocated with the objects of pointer graphs
+// once the message is seen to hold every row, so that a forged shape cannot
+// make it allocate more than its own arguments ask for.
+
+// The stride travels as an I64 value.
+_Static_assert(PTRDIFF_MAX <= INT64_MAX && PTRDIFF_MIN >= INT64_MIN,
+               "a ptrdiff_t must fit an int64_t");
+
+/// A region of rows and the memory it covers, counted in elements.
+typedef struct rows_shape {
+  size_t rows, row_count;
+  ptrdiff_t stride;
+  size_t elem_size;
+  size_t count;    ///< values in the rows: rows * row_count
+  size_t elements; ///< from the lowest element a row touches to the highest
+  size_t first;    ///< where row 0 starts among them (not 0 when stride < 0)
+} rows_shape;
+
+/// Sets \p *shape for \p rows rows of \p row_count values of \p kind (a
+/// known kind), row r starting r * \p stride elements after row 0; 0 when
+/// the count or the span overflows a size_t, or the span in bytes a
+/// ptrdiff_t (rows are found by pointer offsets, and no object is larger).
+/// An empty region spans nothing. The span is |stride| * (rows - 1) +
+/// row_count elements, row 0 being the highest row when stride < 0.
+static int shape_of_rows(clv_kind kind, size_t rows, size_t row_count,
+                         ptrdiff_t stride, rows_shape *shape) {
+  *shape = (rows_shape){rows, row_count, stride, kinds[kind].size, 0, 0, 0};
+  if (rows == 0 || row_count == 0)
+    return 1;
+  if (row_count > SIZE_MAX / rows)
+    return 0;
+  // |stride| without overflow, PTRDIFF_MIN included.
+  size_t step = stride < 0 ? (size_t)0 - (size_t)stride : (size_t)stride;
+  if (step != 0 && rows - 1 > SIZE_MAX / step)
+    return 0;
+  size_t reach = step * (rows - 1);
+  if (row_count > SIZE_MAX - reach ||
+      reach + row_count > (size_t)PTRDIFF_MAX / shape->elem_size)
+    return 0;
+  shape->count = rows * row_count;
+  shape->elements = reach + row_count;
+  shape->first = stride < 0 ? reach : 0;
+  return 1;
+}
+
+/// Where row \p r of \p shape starts, in elements from its lowest element.
+static size_t row_offset(const rows_shape *shape, size_t r) {
+  // Modulo SIZE_MAX + 1, which gives the true offset: it lies in
+  // [0, elements), checked by shape_of_rows.
+  return shape->first + r * (size_t)shape->stride;
+}
+
+/// Checks the kind of a region of rows (\p what: "write" or "read") and sets
+/// \p *shape; fails \p b with CLV_E_USAGE for an unknown kind, with
+/// \p too_large for a region that does not fit in memory.
+static clv_status check_rows(clv_buf *b, clv_kind kind, size_t rows,
+                             size_t row_count, ptrdiff_t stride,
+                             const char *what, clv_status too_large,
+                             rows_shape *shape) {
+  if (!known_kind(kind)) {
+    set_error("%s of a region of rows of values of unknown kind %d", what,
+              (int)kind);
+    return fail(b, CLV_E_USAGE);
+  }
+  if (shape_of_rows(kind, rows, row_count, stride, shape))
+    return CLV_OK;
+  set_error("a region of %zu rows of %zu elements of %zu bytes, %td apart, "
+            "does not fit in memory",
+            rows, row_count, shape->elem_size, stride);
+  return fail(b, too_large);
+}
+
+/// Checks a region of rows of \p kind at \p first (check_rows) and writes
+/// its shape, then the header of its values and its address (shared mode,
+/// \p *copied is 0) or the padding before its rows (copy mode, \p *copied
+/// is 1), as begin_region writes them.
+static clv_status begin_rows(clv_buf *b, clv_kind kind, const void *first,
+                             size_t rows, size_t row_count, ptrdiff_t stride,
+                             rows_shape *shape, int *copied) {
+  clv_status status =
+      check_rows(b, kind, rows, row_count, stride, "write", CLV_E_USAGE, shape);
+  if (status != CLV_OK)
+    return status;
+  const uint64_t counts[2] = {rows, row_count};
+  const int64_t step = stride;
+  status = clv_buf_put_values(b, CLV_U64, counts, 2);
+  if (status == CLV_OK)
+    status = clv_buf_put_values(b, CLV_I64, &step, 1);
+  if (status != CLV_OK)
+    return status;
+  return begin_region(b, first, shape->elem_size, shape->count, copied);
+}
+
+/// Checks that what is left of \p b holds the rows of \p shape, each as
+/// clv_buf_put_values writes \p kind.
+static clv_status rows_fit(clv_buf *b, clv_kind kind, const rows_shape *shape) {
+  size_t row_bytes;
+  if (shape->count == 0 || // no row, or only empty ones
+      (wire_size(b->encoding, kind, shape->row_count, &row_bytes) &&
+       shape->rows <= (b->size - b->pos) / row_bytes)) // b->pos <= b->size
+    return CLV_OK;
+  set_error("short message: %zu rows of %zu values of %s at offset %zu of %zu",
+            shape->rows, shape->row_count, kinds[kind].name, b->pos, b->size);
+  return fail(b, CLV_E_DECODE);
+}
+
+/// Checks the shape the reader expects (check_rows), reads a region of rows'
+/// shape and checks it against it, then reads the header of its values
+/// (begin_region_read) and, in copy mode, checks that the message holds
+/// every row.
+static clv_status begin_rows_read(clv_buf *b, clv_kind kind, size_t rows,
+                                  size_t row_count, ptrdiff_t stride,
+                                  rows_shape *shape, uintptr_t *address) {
+  clv_status status =
+      check_rows(b, kind, rows, row_count, stride, "read", CLV_E_DECODE, shape);
+  if (status != CLV_OK)
+    return status;
+  uint64_t counts[2];
+  int64_t step;
+  status = clv_buf_get_values(b, CLV_U64, counts, 2);
+  if (status == CLV_OK)
+    status = clv_buf_get_values(b, CLV_I64, &step, 1);
+  if (status != CLV_OK)
+    return status;
+  if (counts[0] != rows || counts[1] != row_count || step != stride) {
+    set_error("region of %zu rows of %zu values, %td apart, expected, got "
+              "%" PRIu64 " rows of %" PRIu64 " values, %" PRId64 " apart",
+              rows, row_count, stride, counts[0], counts[1], step);
+    return fail(b, CLV_E_DECODE);
+  }
+  status = begin_region_read(b, shape->elem_size, shape->count, address);
+  if (status != CLV_OK || share_regions)
+    return status;
+  return rows_fit(b, kind, shape);
+}
+
+/// Reads the rows of \p shape, in order, into their places in memory whose
+/// lowest element is at \p lowest.
+static clv_status get_rows(clv_buf *b, clv_kind kind, unsigned char *lowest,
+                           const rows_shape *shape) {
+  clv_status status = CLV_OK;
+  for (size_t r = 0; status == CLV_OK && r < shape->rows; ++r)
+    status = clv_buf_get_values(
+        b, kind, lowest + row_offset(shape, r) * shape->elem_size,
+        shape->row_count);
+  return status;
+}
+
+clv_status clv_buf_put_rows_values(clv_buf *b, clv_kind kind, const void *first,
+                                   size_t rows, size_t row_count,
+                                   ptrdiff_t stride) {
+  if (!b) {
+    set_error("write of a region to a null buffer");
+    return CLV_E_USAGE;
+  }
+  if (b->failed)
+    return CLV_E_NOMEM;
+  rows_shape shape;
+  int copied;
+  clv_status status =
+      begin_rows(b, kind, first, rows, row_count, stride, &shape, &copied);
+  if (status != CLV_OK || !copied || shape.count == 0)
+    return status;
+  const unsigned char *lowest =
+      (const unsigned char *)first - shape.first * shape.elem_size;
+  for (size_t r = 0; status == CLV_OK && r < rows; ++r)
+    status = clv_buf_put_values(
+        b, kind, lowest + row_offset(&shape, r) * shape.elem_size, row_count);
+  return status;
+}
+
+void *clv_buf_get_rows_values(clv_buf *b, clv_kind kind, size_t rows,
+                              size_t row_count, ptrdiff_t stride) {
+  if (!b) {
+    set_error("read of a region from a null buffer");
+    return NULL;
+  }
+  rows_shape shape;
+  uintptr_t address = 0;
+  if (begin_rows_read(b, kind, rows, row_count, stride, &shape, &address) !=
+      CLV_OK)
+    return NULL;
+  if (share_regions)
+    return shared_region(address);
+  if (shape.count == 0)
+    return &empty_region;
+  graph *g = graph_of(b);
+  unsigned char *storage =
+      g ? new_object(g, shape.elements * shape.elem_size) : NULL;
+  if (!storage) {
+    set_error("out of memory for a region of %zu rows of %zu values of %s, "
+              "%td apart",
+              rows, row_count, kinds[kind].name, stride);
+    fail(b, CLV_E_NOMEM);
+    return NULL;
+  }
+  if (get_rows(b, kind, storage, &shape) != CLV_OK)
+    return NULL;
+  return storage + shape.first * shape.elem_size;
+}
+
+clv_status clv_buf_get_rows_values_into(clv_buf *b, clv_kind kind, void *first,
+                                        size_t rows, size_t row_count,
+                                        ptrdiff_t stride) {
+  if (!b) {
+    set_error("read of a region from a null buffer");
+    return CLV_E_USAGE;
+  }
+  rows_shape shape;
+  uintptr_t address = 0;
+  clv_status status =
+      begin_rows_read(b, kind, rows, row_count, stride, &shape, &address);
+  if (status != CLV_OK)
+    return status;
+  if (share_regions)
+    return same_region(b, address, first, shape.elements * shape.elem_size);
+  if (shape.count == 0)
+    return CLV_OK;
+  if (!first) {
+    set_error("copy of a region of %zu rows of %zu values of %s to a null "
+              "address",
+              rows, row_count, kinds[kind].name);
+    return fail(b, CLV_E_USAGE);
+  }
+  return get_rows(
+      b, kind, (unsigned char *)first - shape.first * shape.elem_size, &shape);
+}
+
+// ---------------------------------------------------------------------------
 // Nodes, calls and futures
 
 /// Where the running code is: its node and its level in the binomial tree. The

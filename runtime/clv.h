@@ -207,6 +207,49 @@ void *clv_buf_get_region_values(clv_buf *b, clv_kind kind, size_t count);
 clv_status clv_buf_get_region_values_into(clv_buf *b, clv_kind kind,
                                           void *dest, size_t count);
 
+/// As clv_buf_put_region_values for a strided region of \p rows rows of
+/// \p row_count consecutive values of \p kind, row r starting r * \p stride
+/// elements after \p first, the first element of row 0 (\p stride may be any
+/// value: smaller than \p row_count, rows overlap; 0, every row is row 0;
+/// negative, rows go down in memory). \p rows or \p row_count 0 is an empty
+/// region, which may be anywhere (\p first may be NULL). Its shape (rows,
+/// row_count, stride) is written, then the address of \p first when memory
+/// is shared, or each row's values, row 0 first, as clv_buf_put_values
+/// writes them in b's encoding. CLV_E_USAGE for an unknown kind, a null
+/// \p first of a non-empty region, or a region whose values (rows *
+/// row_count) or span (from the lowest element a row touches to the highest,
+/// in bytes) do not fit a size_t, or the span a ptrdiff_t.
+clv_status clv_buf_put_rows_values(clv_buf *b, clv_kind kind, const void *first,
+                                   size_t rows, size_t row_count,
+                                   ptrdiff_t stride);
+/// Reads a region written by clv_buf_put_rows_values whose shape must be
+/// \p rows, \p row_count and \p stride; returns where the callee finds row
+/// 0's first element, rows as in the caller's memory: the caller's address
+/// when shared; when copied, inside storage owned by \p b (freed by
+/// clv_buf_free) that spans the region from its lowest element to its
+/// highest, as the caller's memory does (when \p stride < 0, row 0 is not at
+/// its start), aligned for any scalar at its start and zero between the
+/// rows, which are decoded into their places in order (where rows overlap,
+/// the later one's values stay). The storage is allocated only once the
+/// message is seen to hold every row; an empty region is some non-null
+/// pointer. NULL with CLV_E_DECODE recorded for another shape or kind, a
+/// short message, a region that does not fit in memory (as
+/// clv_buf_put_rows_values), or values that do not decode (as
+/// clv_buf_get_values); CLV_E_USAGE for an unknown kind, CLV_E_NOMEM when
+/// the storage cannot be allocated.
+void *clv_buf_get_rows_values(clv_buf *b, clv_kind kind, size_t rows,
+                              size_t row_count, ptrdiff_t stride);
+/// As clv_buf_get_region_values_into for a region written by
+/// clv_buf_put_rows_values: in copy mode each row is decoded, in order, into
+/// \p first + r * \p stride (\p b is not changed; elements between the rows
+/// are not written); in shared mode the region's address is checked to be
+/// \p first (an empty region may be anywhere). Fails as
+/// clv_buf_get_rows_values; \p first is not written when the message is
+/// short.
+clv_status clv_buf_get_rows_values_into(clv_buf *b, clv_kind kind, void *first,
+                                        size_t rows, size_t row_count,
+                                        ptrdiff_t stride);
+
 /// Writes the contents of one object of a linked structure, or one element of
 /// a region of objects.
 typedef clv_status (*clv_put_object)(clv_buf *b, const void *object);

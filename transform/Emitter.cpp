@@ -84,11 +84,11 @@ public:
       Out.push_back(declare(P.Type, P.Name));
     return Out.empty() ? "void" : llvm::join(Out, ", ");
   }
-  /// "a, tmp, n" with each region's pointer replaced by \p Pointer(name).
-  std::string argumentList(llvm::function_ref<std::string(const std::string &)> Pointer) const {
+  /// "a, tmp, n" with each region's pointer replaced by \p Pointer(param).
+  std::string argumentList(llvm::function_ref<std::string(const Param &)> Pointer) const {
     std::vector<std::string> Out;
     for (const Param &P : Params)
-      Out.push_back(P.How == Passing::Region ? Pointer(P.Name) : P.Name);
+      Out.push_back(P.How == Passing::Region ? Pointer(P) : P.Name);
     return llvm::join(Out, ", ");
   }
   QualType returnQualType() const {
@@ -156,20 +156,49 @@ std::string sequentialName(const FunctionDecl *F) { return F->getNameAsString() 
 /// Declares the bounds and element count of each region of \p S ("a__lo",
 /// "a__hi", "a__count"); the stubs declare before they compute, so that they
 /// compile in every dialect of C a program may be written in.
+/// A region of rows (analysis/ProgramModel.h, RowShape) also has its
+/// columns ("a__clo", "a__chi"), its stride, its row count and the offset of
+/// its first element ("a__first"); its count is then the count of a row.
 void declareBounds(const Signature &S, llvm::raw_ostream &OS) {
-  for (const Signature::Param *P : S.regions())
+  for (const Signature::Param *P : S.regions()) {
     OS << "  long long " << P->Name << "__lo, " << P->Name << "__hi;\n"
        << "  size_t " << P->Name << "__count;\n";
+    if (P->R->Rows)
+      OS << "  long long " << P->Name << "__clo, " << P->Name << "__chi, " << P->Name
+         << "__stride, " << P->Name << "__first;\n"
+         << "  size_t " << P->Name << "__rows;\n";
+  }
+}
+
+/// Where the region of \p Name starts, from the parameter's value: a__lo, or
+/// for rows a__first.
+std::string firstOf(const Signature::Param &P) {
+  return P.Name + (P.R->Rows ? "__first" : "__lo");
 }
 
 /// Computes the bounds declared by declareBounds from the parameter values in
 /// scope.
 void computeBounds(const Signature &S, llvm::raw_ostream &OS) {
-  for (const Signature::Param *P : S.regions())
-    OS << "  " << P->Name << "__lo = " << P->R->Lo->str() << ";\n"
-       << "  " << P->Name << "__hi = " << P->R->Hi->str() << ";\n"
-       << "  " << P->Name << "__count = " << P->Name << "__hi > " << P->Name
-       << "__lo ? (size_t)(" << P->Name << "__hi - " << P->Name << "__lo) : 0;\n";
+  auto Length = [&](const std::string &Into, const std::string &Lo, const std::string &Hi) {
+    OS << "  " << Into << " = " << Hi << " > " << Lo << " ? (size_t)(" << Hi << " - " << Lo
+       << ") : 0;\n";
+  };
+  for (const Signature::Param *P : S.regions()) {
+    const std::string &N = P->Name;
+    OS << "  " << N << "__lo = " << P->R->Lo->str() << ";\n"
+       << "  " << N << "__hi = " << P->R->Hi->str() << ";\n";
+    if (!P->R->Rows) {
+      Length(N + "__count", N + "__lo", N + "__hi");
+      continue;
+    }
+    const RowShape &Rows = P->R->Rows;
+    OS << "  " << N << "__clo = " << Rows.ColLo->str() << ";\n"
+       << "  " << N << "__chi = " << Rows.ColHi->str() << ";\n"
+       << "  " << N << "__stride = " << Rows.Stride->str() << ";\n";
+    Length(N + "__rows", N + "__lo", N + "__hi");
+    Length(N + "__count", N + "__clo", N + "__chi");
+    OS << "  " << N << "__first = " << N << "__lo * " << N << "__stride + " << N << "__clo;\n";
+  }
 }
 
 /// The runtime call moving the region of \p P through \p Buf: \p What is
@@ -181,6 +210,10 @@ std::string regionCall(StubTypes &Types, const Signature::Param &P, llvm::String
   std::string Kind = scalarKind(P.Elem, Ctx);
   std::string Count = P.Name + "__count";
   std::string Into = What == "get" && !Pointer.empty() ? "_into(" : "(";
+  if (P.R->Rows) // rows of scalars only (TUAnalysis::inferRegions)
+    return "clv_buf_" + What.str() + "_rows_values" + Into + Buf.str() + ", " + Kind +
+           (Pointer.empty() ? "" : ", " + Pointer.str()) + ", " + P.Name + "__rows, " + Count +
+           ", (ptrdiff_t)" + P.Name + "__stride)";
   if (!Kind.empty())
     return "clv_buf_" + What.str() + "_region_values" + Into + Buf.str() + ", " + Kind +
            (Pointer.empty() ? "" : ", " + Pointer.str()) + ", " + Count + ")";
@@ -188,6 +221,19 @@ std::string regionCall(StubTypes &Types, const Signature::Param &P, llvm::String
   return "clv_buf_" + What.str() + "_region_objects" + Into + Buf.str() +
          (Pointer.empty() ? "" : ", " + Pointer.str()) + ", sizeof(" +
          Types.declare(P.Elem, "") + "), " + Count + ", " + Fn + ")";
+}
+
+/// The calls that keep (\p What "put") or take back ("get") in the future's
+/// local buffer where a written region goes back at the join, and its shape.
+std::string carried(const Signature::Param &P, llvm::StringRef What) {
+  std::string Out;
+  std::vector<std::string> Parts{"__dst", "__count"};
+  if (P.R->Rows)
+    Parts.insert(Parts.end(), {"__rows", "__stride"});
+  for (const std::string &Part : Parts)
+    Out += "  clv_buf_" + What.str() + "(cleave_local, &" + P.Name + Part + ", sizeof " +
+           P.Name + Part + ");\n";
+  return Out;
 }
 
 /// What the signature hash of the generated table covers: each function's
@@ -198,7 +244,8 @@ std::string typeShapes(StubTypes &Types, const std::vector<Signature> &Sigs) {
     Out += S.name() + "(";
     for (const Signature::Param &P : S.Params)
       Out += P.How == Signature::Passing::Region
-                 ? "region " + Types.shape(P.Elem) + (P.R->ReadOnly ? " in," : " inout,")
+                 ? std::string(P.R->Rows ? "rows " : "region ") + Types.shape(P.Elem) +
+                       (P.R->ReadOnly ? " in," : " inout,")
                  : Types.shape(P.Type) + ",";
     Out += ")";
     if (S.returnsValue())
@@ -289,7 +336,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       FS << "  " << P->Name << "__at = " << regionCall(Types, *P, "get", "cleave_args", "", Ctx)
          << ";\n  if (!" << P->Name << "__at)\n    return CLV_E_DECODE;\n";
     FS << "  " << (S.returnsValue() ? "cleave_r = " : "") << Entry << "("
-       << S.argumentList([](const std::string &P) { return P + "__at - " + P + "__lo"; })
+       << S.argumentList([&](const Signature::Param &P) { return P.Name + "__at - " + firstOf(P); })
        << ");\n";
     for (const Signature::Param *P : S.regions())
       if (!P->R->ReadOnly)
@@ -304,7 +351,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     // the machine and every node is busy), it runs here, as written, with no
     // test of the runtime's below it.
     std::string Sequential =
-        sequentialName(S.F) + "(" + S.argumentList([](const std::string &P) { return P; }) + ")";
+        sequentialName(S.F) + "(" + S.argumentList([](const Signature::Param &P) { return P.Name; }) + ")";
     FS << "clv_future *" << Name << "__spawn(" << S.spawnParameterList() << ") {\n";
     declareBounds(S, FS);
     FS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n  int cleave_node;\n";
@@ -316,7 +363,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     // Near the top of the recursion the call runs as rewritten, so that its
     // own calls can still go to nodes that fall idle meanwhile.
     std::string Parallel =
-        Entry + "(" + S.argumentList([](const std::string &P) { return P; }) + ")";
+        Entry + "(" + S.argumentList([](const Signature::Param &P) { return P.Name; }) + ")";
     auto Run = [&](const std::string &Call, const std::string &Indent) {
       return S.returnsValue() ? Indent + "if (cleave_result)\n" + Indent + "  *cleave_result = " +
                                     Call + ";\n" + Indent + "else\n" + Indent + "  (void)" + Call +
@@ -335,7 +382,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     if (S.linked())
       FS << "  if (clv_buf_put_pending(&cleave_args) != CLV_OK)\n    " << Fail << "\n";
     for (const Signature::Param *P : S.regions())
-      FS << "  if (" << regionCall(Types, *P, "put", "&cleave_args", P->Name + " + " + P->Name + "__lo", Ctx)
+      FS << "  if (" << regionCall(Types, *P, "put", "&cleave_args", P->Name + " + " + firstOf(*P), Ctx)
          << " != CLV_OK)\n    " << Fail << "\n";
     FS << "  cleave_f = clv_spawn(cleave_node, CLEAVE_FN_" << Name << ", &cleave_args);\n"
        << "  if (!cleave_f)\n    " << Fail << "\n";
@@ -343,11 +390,8 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       FS << "  cleave_local = clv_future_local(cleave_f);\n";
     for (const Signature::Param *P : S.regions())
       if (!P->R->ReadOnly)
-        FS << "  " << P->Name << "__dst = " << P->Name << " + " << P->Name << "__lo;\n"
-           << "  clv_buf_put(cleave_local, &" << P->Name << "__dst, sizeof " << P->Name
-           << "__dst);\n"
-           << "  clv_buf_put(cleave_local, &" << P->Name << "__count, sizeof " << P->Name
-           << "__count);\n";
+        FS << "  " << P->Name << "__dst = " << P->Name << " + " << firstOf(*P) << ";\n"
+           << carried(*P, "put");
     if (S.writes())
       FS << "  if (cleave_local->failed)\n    " << Fail << "\n";
     FS << "  return cleave_f;\n}\n\n";
@@ -359,16 +403,16 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.regions())
       if (!P->R->ReadOnly)
         FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n"
-           << "  size_t " << P->Name << "__count;\n";
+           << "  size_t " << P->Name << "__count;\n"
+           << (P->R->Rows ? "  size_t " + P->Name + "__rows;\n  long long " + P->Name +
+                                "__stride;\n"
+                          : "");
     FS << "  clv_buf cleave_reply;\n  if (!cleave_f)\n    return;\n";
     if (S.writes())
       FS << "  cleave_local = clv_future_local(cleave_f);\n";
     for (const Signature::Param *P : S.regions())
       if (!P->R->ReadOnly)
-        FS << "  clv_buf_get(cleave_local, &" << P->Name << "__dst, sizeof " << P->Name
-           << "__dst);\n"
-           << "  clv_buf_get(cleave_local, &" << P->Name << "__count, sizeof " << P->Name
-           << "__count);\n";
+        FS << carried(*P, "get");
     FS << "  clv_buf_init(&cleave_reply);\n"
        << "  if (clv_wait(cleave_f, &cleave_reply) != CLV_OK)\n    " << Fail << "\n";
     for (const Signature::Param *P : S.regions())
@@ -795,7 +839,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
                  "' for calls from other nodes */\n" +
                  S.declare(S.returnQualType(), entryName(S.F)) + "(" + S.parameterList() +
                  ") {\n  " + (S.returnsValue() ? "return " : "") +
-                 S.name() + "(" + S.argumentList([](const std::string &P) { return P; }) +
+                 S.name() + "(" + S.argumentList([](const Signature::Param &P) { return P.Name; }) +
                  ");\n}\n";
   if (!Entries.empty())
     R.InsertTextAfter(SM.getLocForEndOfFile(Main), Entries);

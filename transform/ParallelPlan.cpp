@@ -893,8 +893,10 @@ private:
     return "";
   }
 
-  /// The number of elements of \p R when it is a constant.
+  /// The number of elements of \p R when it is a constant (an interval).
   static std::optional<int64_t> slotWidth(const SiteRegion &R) {
+    if (R.Rows)
+      return std::nullopt;
     return AffineForm::of(R.Hi).minus(AffineForm::of(R.Lo)).constantValue();
   }
 

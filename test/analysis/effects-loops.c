@@ -21,9 +21,14 @@ void incl(double *a, int lo, int hi) { int i; for (i = lo; i <= hi; ++i) a[i] = 
 // CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] depends on 'i', which is not a parameter the function keeps
 void moving(int *a, int n) { int m = n; for (int i = 0; i < m; i++) { a[i] = 0; m--; } }
 
+// A product of a loop's variable and a parameter: rows of a matrix.
 // CHECK-LABEL: function rows at
-// CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] is not affine in 'i'
+// CHECK:      writes a[0:n][0:1] (rows of ld)
 void rows(int *a, int n, int ld) { for (int i = 0; i < n; i++) a[i * ld] = 0; }
+
+// CHECK-LABEL: function square at
+// CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] is not affine in 'i'
+void square(int *a, int n) { for (int i = 0; i < n; i++) a[i * i] = 0; }
 
 // CHECK-LABEL: function step at
 // CHECK:      reads a[1:n]

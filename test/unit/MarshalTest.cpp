@@ -4,9 +4,10 @@
 /// and against libtirpc's own, round trips, what the decoder refuses (values
 /// out of range, short input, padding that is not zero, references to objects
 /// not read), typed regions and regions of objects in both passing modes
-/// (decoded in place and aligned in copy mode), pointer graphs with sharing
-/// and cycles, a list of a million nodes, and calls on the threads transport
-/// with CLEAVE_ENCODING=xdr.
+/// (decoded in place and aligned in copy mode), strided regions of rows
+/// (every kind of stride, laid out as the caller's memory in copy mode),
+/// pointer graphs with sharing and cycles, a list of a million nodes, and
+/// calls on the threads transport with CLEAVE_ENCODING=xdr.
 
 #include "clv.h"
 
@@ -999,6 +1000,331 @@ TEST_P(TypedRegionTest, RegionsOfObjectsRefuseBadInput) {
             CLV_E_USAGE);
   EXPECT_STREQ(clv_last_error(), "write of a region of 3 objects of 32 bytes "
                                  "without a function for them");
+  clv_buf_free(&b);
+}
+
+/// The shape of a strided region: \p rows rows of \p rowCount values, row r
+/// starting r * \p stride elements after row 0's first element.
+struct RowsShape {
+  size_t rows, rowCount;
+  ptrdiff_t stride;
+};
+
+std::string describe(const RowsShape &s) {
+  return std::to_string(s.rows) + " rows of " + std::to_string(s.rowCount) +
+         ", stride " + std::to_string(s.stride);
+}
+
+/// Strides larger than, equal to and smaller than the rows (overlapping),
+/// zero, and negative (with a gap and overlapping).
+const RowsShape kRowsShapes[] = {{3, 4, 6},  {3, 4, 4},  {3, 4, 2}, {3, 4, 0},
+                                 {3, 4, -6}, {3, 4, -2}, {1, 5, -3}};
+
+/// Offset from row 0's first element of the lowest element a row touches.
+ptrdiff_t lowestOf(const RowsShape &s) {
+  return s.stride < 0 ? static_cast<ptrdiff_t>(s.rows - 1) * s.stride : 0;
+}
+
+/// Elements from the lowest a row touches to the highest.
+ptrdiff_t spanOf(const RowsShape &s) {
+  return std::abs(s.stride) * static_cast<ptrdiff_t>(s.rows - 1) +
+         static_cast<ptrdiff_t>(s.rowCount);
+}
+
+/// Whether a row of \p s covers the element \p offset elements after row 0's
+/// first.
+bool touches(const RowsShape &s, ptrdiff_t offset) {
+  for (size_t r = 0; r < s.rows; ++r) {
+    ptrdiff_t in = offset - static_cast<ptrdiff_t>(r) * s.stride;
+    if (in >= 0 && in < static_cast<ptrdiff_t>(s.rowCount))
+      return true;
+  }
+  return false;
+}
+
+/// 64 distinct non-zero doubles; row 0 of every shape above starts at
+/// element kRowsAt, and every row stays inside.
+constexpr ptrdiff_t kRowsAt = 20;
+std::vector<double> rowsMemory() {
+  std::vector<double> memory(64);
+  for (size_t i = 0; i < memory.size(); ++i)
+    memory[i] = 1.5 * static_cast<double>(i) - 20.25;
+  return memory;
+}
+
+/// Writes the rows of shape \p s of \p kind whose row 0 starts at \p first.
+clv_status putRows(clv_buf &b, clv_kind kind, const void *first,
+                   const RowsShape &s) {
+  return clv_buf_put_rows_values(&b, kind, first, s.rows, s.rowCount, s.stride);
+}
+
+/// Expects both readers of rows of \p kind to refuse the shape \p s in
+/// \p b, read from its start (\p dest: where clv_buf_get_rows_values_into
+/// puts row 0).
+void expectRowsRefused(clv_buf &b, clv_kind kind, void *dest,
+                       const RowsShape &s) {
+  b.pos = 0;
+  b.failed = 0;
+  EXPECT_EQ(clv_buf_get_rows_values(&b, kind, s.rows, s.rowCount, s.stride),
+            nullptr);
+  EXPECT_TRUE(b.failed);
+  b.pos = 0;
+  b.failed = 0;
+  EXPECT_EQ(clv_buf_get_rows_values_into(&b, kind, dest, s.rows, s.rowCount,
+                                         s.stride),
+            CLV_E_DECODE);
+  EXPECT_TRUE(b.failed);
+}
+
+TEST_P(TypedRegionTest, RowsRoundTripForEveryStride) {
+  std::vector<double> memory = rowsMemory();
+  const double *first = memory.data() + kRowsAt;
+  for (const RowsShape &s : kRowsShapes) {
+    SCOPED_TRACE(describe(s));
+    clv_buf b = buffer();
+    ASSERT_EQ(clv_buf_put(&b, "abc", 3), CLV_OK);
+    ASSERT_EQ(putRows(b, CLV_F64, first, s), CLV_OK) << clv_last_error();
+    b.pos = 3;
+    auto *p = static_cast<double *>(
+        clv_buf_get_rows_values(&b, CLV_F64, s.rows, s.rowCount, s.stride));
+    ASSERT_NE(p, nullptr) << clv_last_error();
+    EXPECT_EQ(b.pos, b.size);
+    if (shared()) {
+      EXPECT_EQ(p, first);
+    } else {
+      EXPECT_NE(p, first);
+      // Laid out as the caller's memory: each row in its place, zeros in the
+      // gaps between rows.
+      for (ptrdiff_t i = lowestOf(s); i < lowestOf(s) + spanOf(s); ++i)
+        EXPECT_EQ(p[i], touches(s, i) ? first[i] : 0.0) << "element " << i;
+    }
+    clv_buf_free(&b);
+  }
+}
+
+TEST_P(TypedRegionTest, RowsDecodeIntoTheirPlaces) {
+  std::vector<double> memory = rowsMemory();
+  double *first = memory.data() + kRowsAt;
+  for (const RowsShape &s : kRowsShapes) {
+    SCOPED_TRACE(describe(s));
+    clv_buf b = buffer();
+    ASSERT_EQ(putRows(b, CLV_F64, first, s), CLV_OK) << clv_last_error();
+    const Bytes before = bytesOf(b);
+    std::vector<double> into(memory.size(), -7.0);
+    double *dest = shared() ? first : into.data() + kRowsAt;
+    ASSERT_EQ(clv_buf_get_rows_values_into(&b, CLV_F64, dest, s.rows,
+                                           s.rowCount, s.stride),
+              CLV_OK)
+        << clv_last_error();
+    EXPECT_EQ(b.pos, b.size);
+    EXPECT_EQ(bytesOf(b), before) << "the buffer is not changed";
+    if (shared()) {
+      b.pos = 0;
+      EXPECT_EQ(clv_buf_get_rows_values_into(&b, CLV_F64, first + 1, s.rows,
+                                             s.rowCount, s.stride),
+                CLV_E_DECODE)
+          << "another address";
+      EXPECT_TRUE(b.failed);
+    } else {
+      for (size_t i = 0; i < into.size(); ++i) {
+        ptrdiff_t offset = static_cast<ptrdiff_t>(i) - kRowsAt;
+        EXPECT_EQ(into[i], touches(s, offset) ? memory[i] : -7.0)
+            << "element " << offset << ": only the rows are written";
+      }
+    }
+    clv_buf_free(&b);
+  }
+}
+
+TEST_P(TypedRegionTest, NarrowRowsRoundTrip) {
+  // In xdr each row of 16-bit values takes 4 bytes a value, and each row of
+  // 3 bytes is padded to 4 on its own.
+  const int16_t shorts[12] = {-1, 2, 3, INT16_MIN, INT16_MAX, 6,
+                              7,  8, 9, 10,        -11,       12};
+  const uint8_t bytes[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 254};
+  const uint8_t *lastRow = bytes + 8; // row 0 of rows going down by 4
+  clv_buf b = buffer();
+  ASSERT_EQ(clv_buf_put_rows_values(&b, CLV_I16, shorts, 2, 3, 5), CLV_OK);
+  ASSERT_EQ(clv_buf_put_rows_values(&b, CLV_U8, lastRow, 3, 3, -4), CLV_OK);
+  const uint32_t tail = 77;
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_U32, &tail, 1), CLV_OK);
+  auto *s =
+      static_cast<int16_t *>(clv_buf_get_rows_values(&b, CLV_I16, 2, 3, 5));
+  ASSERT_NE(s, nullptr) << clv_last_error();
+  auto *u =
+      static_cast<uint8_t *>(clv_buf_get_rows_values(&b, CLV_U8, 3, 3, -4));
+  ASSERT_NE(u, nullptr) << clv_last_error();
+  uint32_t tailBack = 0;
+  ASSERT_EQ(clv_buf_get_values(&b, CLV_U32, &tailBack, 1), CLV_OK);
+  EXPECT_EQ(tailBack, tail);
+  for (int r = 0; r < 2; ++r)
+    for (int j = 0; j < 3; ++j)
+      EXPECT_EQ(s[r * 5 + j], shorts[r * 5 + j]) << r << ", " << j;
+  for (int r = 0; r < 3; ++r)
+    for (int j = 0; j < 3; ++j)
+      EXPECT_EQ(u[-4 * r + j], lastRow[-4 * r + j]) << r << ", " << j;
+  if (!shared()) {
+    EXPECT_EQ(u[-5], 0) << "between rows";
+    EXPECT_EQ(s[3], 0) << "between rows";
+  }
+  clv_buf_free(&b);
+}
+
+TEST_P(TypedRegionTest, OverlappingRowsAreDecodedInOrder) {
+  if (shared())
+    GTEST_SKIP() << "shared rows are the caller's memory";
+  // Two rows of 4 values, 2 apart, travel as their shape then one region of
+  // their 8 values (clv.c); memory holds one value for each element, so only
+  // a message made here can disagree on the elements the rows share.
+  const uint64_t counts[2] = {2, 4};
+  const int64_t stride = 2;
+  auto message = [&](const std::vector<double> &values) {
+    clv_buf b = buffer();
+    EXPECT_EQ(clv_buf_put_values(&b, CLV_U64, counts, 2), CLV_OK);
+    EXPECT_EQ(clv_buf_put_values(&b, CLV_I64, &stride, 1), CLV_OK);
+    EXPECT_EQ(clv_buf_put_region_values(&b, CLV_F64, values.data(), 8), CLV_OK);
+    return b;
+  };
+  const double memory[6] = {1, 2, 3, 4, 30, 40};
+  clv_buf written = buffer();
+  ASSERT_EQ(clv_buf_put_rows_values(&written, CLV_F64, memory, 2, 4, 2),
+            CLV_OK);
+  clv_buf same = message({1, 2, 3, 4, 3, 4, 30, 40});
+  ASSERT_EQ(bytesOf(same), bytesOf(written)) << "the layout assumed here";
+  clv_buf_free(&same);
+  clv_buf_free(&written);
+
+  clv_buf b = message({1, 2, 3, 4, 10, 20, 30, 40});
+  auto *p =
+      static_cast<double *>(clv_buf_get_rows_values(&b, CLV_F64, 2, 4, 2));
+  ASSERT_NE(p, nullptr) << clv_last_error();
+  const std::vector<double> laterWins = {1, 2, 10, 20, 30, 40};
+  EXPECT_EQ(std::vector<double>(p, p + 6), laterWins);
+  b.pos = 0;
+  double into[6] = {};
+  ASSERT_EQ(clv_buf_get_rows_values_into(&b, CLV_F64, into, 2, 4, 2), CLV_OK)
+      << clv_last_error();
+  EXPECT_EQ(std::vector<double>(into, into + 6), laterWins);
+  clv_buf_free(&b);
+}
+
+TEST_P(TypedRegionTest, EmptyRowsDecodeToSomePointer) {
+  const RowsShape empty[] = {
+      {0, 4, 3}, {3, 0, 3}, {0, 0, -2}, {SIZE_MAX, 0, 1}, {0, SIZE_MAX, 1}};
+  for (const RowsShape &s : empty) {
+    SCOPED_TRACE(describe(s));
+    clv_buf b = buffer();
+    ASSERT_EQ(putRows(b, CLV_F32, nullptr, s), CLV_OK) << clv_last_error();
+    EXPECT_NE(
+        clv_buf_get_rows_values(&b, CLV_F32, s.rows, s.rowCount, s.stride),
+        nullptr)
+        << clv_last_error();
+    EXPECT_EQ(b.pos, b.size);
+    b.pos = 0;
+    EXPECT_EQ(clv_buf_get_rows_values_into(&b, CLV_F32, nullptr, s.rows,
+                                           s.rowCount, s.stride),
+              CLV_OK);
+    b.pos = 0;
+    float somewhere = 2.5f;
+    EXPECT_EQ(clv_buf_get_rows_values_into(&b, CLV_F32, &somewhere, s.rows,
+                                           s.rowCount, s.stride),
+              CLV_OK)
+        << "an empty region may be anywhere";
+    EXPECT_EQ(somewhere, 2.5f);
+    EXPECT_EQ(b.graph, nullptr) << "nothing allocated";
+    clv_buf_free(&b);
+  }
+}
+
+TEST_P(TypedRegionTest, RowsOfAnotherShapeOrTruncatedAreRejected) {
+  std::vector<int32_t> memory(32);
+  for (size_t i = 0; i < memory.size(); ++i)
+    memory[i] = static_cast<int32_t>(i) + 100;
+  int32_t *first = memory.data() + 8;
+  clv_buf b = buffer();
+  ASSERT_EQ(clv_buf_put_rows_values(&b, CLV_I32, first, 3, 4, -3), CLV_OK);
+  const RowsShape others[] = {{2, 4, -3}, {3, 5, -3}, {3, 4, 3}, {3, 4, -4}};
+  for (const RowsShape &s : others) {
+    SCOPED_TRACE(describe(s));
+    expectRowsRefused(b, CLV_I32, first, s);
+  }
+  EXPECT_STREQ(clv_last_error(), "region of 3 rows of 4 values, -4 apart, "
+                                 "expected, got 3 rows of 4 values, -3 apart");
+  b.pos = 0;
+  b.failed = 0;
+  EXPECT_EQ(clv_buf_get_rows_values(&b, CLV_I64, 3, 4, -3), nullptr);
+  EXPECT_STREQ(clv_last_error(), "region of 12 elements of 8 bytes expected, "
+                                 "got 12 elements of 4 bytes");
+
+  // Short by one byte: refused before anything is allocated or written.
+  b.pos = 0;
+  b.failed = 0;
+  b.size -= 1;
+  EXPECT_EQ(clv_buf_get_rows_values(&b, CLV_I32, 3, 4, -3), nullptr);
+  EXPECT_TRUE(b.failed);
+  EXPECT_EQ(std::string(clv_last_error()).rfind("short message: ", 0), 0u)
+      << clv_last_error();
+  EXPECT_EQ(b.graph, nullptr) << "nothing allocated";
+  b.pos = 0;
+  b.failed = 0;
+  std::vector<int32_t> into(memory.size(), -7);
+  int32_t *dest = shared() ? first : into.data() + 8;
+  EXPECT_EQ(clv_buf_get_rows_values_into(&b, CLV_I32, dest, 3, 4, -3),
+            CLV_E_DECODE);
+  if (!shared()) {
+    EXPECT_EQ(into, std::vector<int32_t>(memory.size(), -7)) << "not written";
+  }
+  clv_buf_free(&b);
+}
+
+TEST_P(TypedRegionTest, RowsThatDoNotFitInMemoryAreRefused) {
+  const double values[4] = {};
+  const RowsShape tooLarge[] = {
+      {SIZE_MAX / 2, 4, 1},        // rows * row_count overflows
+      {SIZE_MAX, 1, 2},            // the span overflows
+      {3, 1, PTRDIFF_MIN},         // |stride| * 2 overflows
+      {3, 1, PTRDIFF_MAX},         // the span fits, its bytes do not
+      {2, 1, PTRDIFF_MAX / 8 + 1}, // the same, for 8-byte values
+      {SIZE_MAX / 2 + 1, 2, 0},    // stride 0: only the count overflows
+  };
+  for (const RowsShape &s : tooLarge) {
+    SCOPED_TRACE(describe(s));
+    clv_buf b = buffer();
+    EXPECT_EQ(putRows(b, CLV_F64, values, s), CLV_E_USAGE);
+    EXPECT_TRUE(b.failed);
+    EXPECT_EQ(b.size, 0u) << "nothing written";
+    EXPECT_NE(std::string(clv_last_error()).find("does not fit in memory"),
+              std::string::npos)
+        << clv_last_error();
+    clv_buf_free(&b);
+
+    // The reader refuses the same shape, whatever the message holds.
+    b = buffer();
+    ASSERT_EQ(clv_buf_put_rows_values(&b, CLV_F64, values, 2, 2, 2), CLV_OK);
+    expectRowsRefused(b, CLV_F64, nullptr, s);
+    clv_buf_free(&b);
+  }
+  EXPECT_EQ(std::string(clv_last_error()),
+            "a region of " + std::to_string(SIZE_MAX / 2 + 1) +
+                " rows of 2 elements of 8 bytes, 0 apart, does not fit in "
+                "memory");
+
+  clv_buf b = buffer();
+  EXPECT_EQ(clv_buf_put_rows_values(&b, CLV_F64, nullptr, 2, 2, 2),
+            CLV_E_USAGE);
+  EXPECT_STREQ(clv_last_error(), "a region of 32 bytes at a null address");
+  clv_buf_free(&b);
+  b = buffer();
+  EXPECT_EQ(
+      clv_buf_put_rows_values(&b, static_cast<clv_kind>(-1), values, 1, 1, 1),
+      CLV_E_USAGE);
+  clv_buf_free(&b);
+  b = buffer();
+  ASSERT_EQ(clv_buf_put_rows_values(&b, CLV_F64, values, 1, 1, 1), CLV_OK);
+  EXPECT_EQ(clv_buf_get_rows_values(&b, static_cast<clv_kind>(99), 1, 1, 1),
+            nullptr);
+  EXPECT_STREQ(clv_last_error(),
+               "read of a region of rows of values of unknown kind 99");
   clv_buf_free(&b);
 }
 

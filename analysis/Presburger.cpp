@@ -1,0 +1,232 @@
+/// \file
+/// implies() by isl: both sides become sets of parameter values written in
+/// isl's notation, and the question is whether one set is inside the other.
+#include "analysis/Presburger.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+#include <isl/ctx.h>
+#include <isl/options.h>
+#include <isl/set.h>
+#include <map>
+#include <mutex>
+#include <optional>
+
+using namespace cleave;
+
+namespace {
+
+/// A linear form c0 + sum(ci * xi) over isl parameter names.
+struct Linear {
+  int64_t Constant = 0;
+  std::map<std::string, int64_t> Terms;
+};
+
+std::optional<Linear> combine(const Linear &A, const Linear &B, int64_t Scale) {
+  Linear R = A;
+  int64_t Product;
+  if (llvm::MulOverflow(B.Constant, Scale, Product) ||
+      llvm::AddOverflow(R.Constant, Product, R.Constant))
+    return std::nullopt;
+  for (const auto &[Name, Coef] : B.Terms) {
+    int64_t &Into = R.Terms[Name];
+    if (llvm::MulOverflow(Coef, Scale, Product) || llvm::AddOverflow(Into, Product, Into))
+      return std::nullopt;
+    if (Into == 0)
+      R.Terms.erase(Name);
+  }
+  return R;
+}
+
+std::string text(const Linear &L) {
+  std::string S = std::to_string(L.Constant);
+  for (const auto &[Name, Coef] : L.Terms)
+    S += (Coef < 0 ? " - " : " + ") +
+         std::to_string(Coef < 0 ? 0 - uint64_t(Coef) : uint64_t(Coef)) + "*" + Name;
+  return S;
+}
+
+/// Writes expressions as linear forms, naming each variable and each
+/// subexpression it cannot write linearly (an unknown) by a parameter, and
+/// defining the quotients by constants it introduces.
+class Linearizer {
+public:
+  std::optional<Linear> of(const SymExpr::Ptr &E) {
+    using K = SymExpr::Kind;
+    switch (E->kind()) {
+    case K::Constant: {
+      Linear L;
+      L.Constant = E->value();
+      return L;
+    }
+    case K::Variable:
+      return unknown(E);
+    case K::Neg:
+      if (auto L = of(E->lhs()))
+        return combine(Linear(), *L, -1);
+      return std::nullopt;
+    case K::Add:
+    case K::Sub: {
+      auto L = of(E->lhs()), R = of(E->rhs());
+      if (!L || !R)
+        return std::nullopt;
+      return combine(*L, *R, E->kind() == K::Add ? 1 : -1);
+    }
+    case K::Mul: {
+      auto L = of(E->lhs()), R = of(E->rhs());
+      if (!L || !R)
+        return std::nullopt;
+      if (L->Terms.empty())
+        return combine(Linear(), *R, L->Constant);
+      if (R->Terms.empty())
+        return combine(Linear(), *L, R->Constant);
+      return unknown(E);
+    }
+    case K::Div:
+    case K::Rem: {
+      auto L = of(E->lhs()), R = of(E->rhs());
+      if (!L || !R)
+        return std::nullopt;
+      if (!R->Terms.empty() || R->Constant <= 0 || R->Constant > (int64_t(1) << 31))
+        return unknown(E);
+      std::string Q = quotient(*L, R->Constant);
+      Linear QL;
+      QL.Terms[Q] = 1;
+      if (E->kind() == K::Div)
+        return QL;
+      return combine(*L, QL, -R->Constant); // x % c = x - c * (x / c)
+    }
+    }
+    return std::nullopt;
+  }
+
+  std::vector<std::string> Params;
+  std::vector<std::string> Definitions;
+
+private:
+  Linear unknown(const SymExpr::Ptr &E) {
+    std::string Key = E->str();
+    auto [It, New] = Unknowns.insert({Key, ""});
+    if (New) {
+      It->second = "p" + std::to_string(Params.size());
+      Params.push_back(It->second);
+    }
+    Linear L;
+    L.Terms[It->second] = 1;
+    return L;
+  }
+
+  /// The parameter standing for X / C, C > 0, with C's truncation toward
+  /// zero: 0 <= X - C*q < C when X >= 0, and -C < X - C*q <= 0 when X < 0.
+  std::string quotient(const Linear &X, int64_t C) {
+    std::string Key = text(X) + "/" + std::to_string(C);
+    auto [It, New] = Quotients.insert({Key, ""});
+    if (!New)
+      return It->second;
+    It->second = "p" + std::to_string(Params.size());
+    Params.push_back(It->second);
+    std::string XT = "(" + text(X) + ")", Q = std::to_string(C) + "*" + It->second;
+    std::string Rest = "(" + XT + " - " + Q + ")";
+    Definitions.push_back("((" + XT + " >= 0 and 0 <= " + Rest + " <= " + std::to_string(C - 1) +
+                          ") or (" + XT + " < 0 and " + std::to_string(1 - C) + " <= " + Rest +
+                          " <= 0))");
+    return It->second;
+  }
+
+  std::map<std::string, std::string> Unknowns, Quotients;
+};
+
+/// One isl context for the process; isl contexts are not thread-safe, and
+/// the analysis asks from one thread, but the lock keeps that from mattering.
+struct Isl {
+  std::mutex Lock;
+  isl_ctx *Ctx = nullptr;
+  std::map<std::string, bool> Answers;
+  Isl() {
+    Ctx = isl_ctx_alloc();
+    isl_options_set_on_error(Ctx, ISL_ON_ERROR_CONTINUE);
+  }
+  ~Isl() { isl_ctx_free(Ctx); }
+};
+
+Isl &isl() {
+  static Isl Instance;
+  return Instance;
+}
+
+} // namespace
+
+SymExpr::Ptr cleave::atLeast(const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
+  return SymExpr::binary(SymExpr::Kind::Sub, A, B);
+}
+
+bool cleave::implies(const Conjunction &Given, const std::vector<Conjunction> &Goal) {
+  Linearizer Lin;
+  auto Facts = [&](const Conjunction &C, std::vector<std::string> &Out) {
+    for (const SymExpr::Ptr &E : C) {
+      std::optional<Linear> L = Lin.of(E);
+      if (!L)
+        return false;
+      Out.push_back(text(*L) + " >= 0");
+    }
+    return true;
+  };
+  std::vector<std::string> Known;
+  for (const SymExpr::Ptr &E : Given) {
+    std::vector<std::string> One;
+    if (Facts({E}, One)) // a fact that overflows is left out: weaker, still true
+      Known.push_back(One.front());
+  }
+  std::vector<std::string> Alternatives;
+  for (const Conjunction &C : Goal) {
+    std::vector<std::string> All;
+    if (Facts(C, All))
+      Alternatives.push_back(All.empty() ? "true" : "(" + llvm::join(All, " and ") + ")");
+  }
+  if (Alternatives.empty())
+    return false;
+  for (const std::string &D : Lin.Definitions)
+    Known.push_back(D);
+  std::string Space = "[" + llvm::join(Lin.Params, ", ") + "] -> { : ";
+  std::string From = Space + (Known.empty() ? "true" : llvm::join(Known, " and ")) + " }";
+  std::string To = Space + llvm::join(Alternatives, " or ") + " }";
+  Isl &I = isl();
+  std::lock_guard<std::mutex> Guard(I.Lock);
+  std::string Key = From + "\n" + To;
+  if (auto It = I.Answers.find(Key); It != I.Answers.end())
+    return It->second;
+  isl_set *A = isl_set_read_from_str(I.Ctx, From.c_str());
+  isl_set *B = isl_set_read_from_str(I.Ctx, To.c_str());
+  bool Holds = A && B && isl_set_is_subset(A, B) == isl_bool_true;
+  isl_set_free(A);
+  isl_set_free(B);
+  I.Answers[Key] = Holds;
+  return Holds;
+}
+
+bool cleave::regionsDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
+                             const RowShape &Rows1, const SymExpr::Ptr &Lo2,
+                             const SymExpr::Ptr &Hi2, const RowShape &Rows2,
+                             const Conjunction &Context) {
+  if (!Rows1 && !Rows2)
+    return provablyDisjoint(Lo1, Hi1, Lo2, Hi2);
+  if (!Rows1 || !Rows2 || Rows1.Stride->str() != Rows2.Stride->str())
+    return false;
+  const SymExpr::Ptr &S = Rows1.Stride;
+  auto Width = [&](const SymExpr::Ptr &Hi, const SymExpr::Ptr &Lo) { // Hi - Lo <= S
+    return atLeast(S, SymExpr::binary(SymExpr::Kind::Sub, Hi, Lo));
+  };
+  Conjunction Window{Width(Rows1.ColHi, Rows1.ColLo), Width(Rows2.ColHi, Rows2.ColLo),
+                     Width(Rows1.ColHi, Rows2.ColLo), Width(Rows2.ColHi, Rows1.ColLo)};
+  std::vector<Conjunction> Goal{{atLeast(Lo1, Hi1)},
+                                {atLeast(Lo2, Hi2)},
+                                {atLeast(Rows1.ColLo, Rows1.ColHi)},
+                                {atLeast(Rows2.ColLo, Rows2.ColHi)}};
+  for (const SymExpr::Ptr &Apart :
+       {atLeast(Lo2, Hi1), atLeast(Lo1, Hi2), atLeast(Rows2.ColLo, Rows1.ColHi),
+        atLeast(Rows1.ColLo, Rows2.ColHi)}) {
+    Goal.push_back(Window);
+    Goal.back().push_back(Apart);
+  }
+  return implies(Context, Goal);
+}

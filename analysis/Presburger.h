@@ -1,0 +1,40 @@
+/// \file
+/// Exact answers to "does this follow from that" about symbolic bounds, by
+/// isl (the integer set library): region containment over recursion and the
+/// facts a call's context gives. docs/regions.md says why isl.
+#ifndef CLEAVE_ANALYSIS_PRESBURGER_H
+#define CLEAVE_ANALYSIS_PRESBURGER_H
+
+#include "analysis/ProgramModel.h"
+#include "analysis/SymbolicExpr.h"
+#include <vector>
+
+namespace cleave {
+
+/// A conjunction of facts `E >= 0`.
+using Conjunction = std::vector<SymExpr::Ptr>;
+
+/// Whether, for every integer value of the variables that satisfies every
+/// fact of \p Given, one of the conjunctions of \p Goal holds. A quotient or
+/// remainder by a nonzero constant is related to its operand as C's
+/// truncating division relates them; any other product or quotient of
+/// variables is an unknown of its own, so an answer of true is always
+/// right and false may only mean "not proved".
+bool implies(const Conjunction &Given, const std::vector<Conjunction> &Goal);
+
+/// `A - B`, the fact `A >= B` for implies().
+SymExpr::Ptr atLeast(const SymExpr::Ptr &A, const SymExpr::Ptr &B);
+
+/// Whether the regions [Lo1, Hi1) and [Lo2, Hi2) of one array, rows as
+/// \p Rows1 and \p Rows2 say (ProgramModel.h), share no element wherever
+/// \p Context holds. Intervals: one ends before the other starts, or one is
+/// empty (provablyDisjoint). Rows of one stride S: one is empty, or their
+/// columns fit in S consecutive elements and either their rows or their
+/// columns are apart (element r S + c then names one row and column).
+bool regionsDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1, const RowShape &Rows1,
+                     const SymExpr::Ptr &Lo2, const SymExpr::Ptr &Hi2, const RowShape &Rows2,
+                     const Conjunction &Context = {});
+
+} // namespace cleave
+
+#endif
