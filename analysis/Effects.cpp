@@ -168,6 +168,7 @@ public:
     for (const ParmVarDecl *P : FD->parameters())
       bounds(P->getOriginalType());
     stmt(FD->getBody());
+    dropInner();
   }
 
 private:
@@ -472,13 +473,52 @@ private:
     record(R, Reads, Writes);
   }
 
-  /// Adds \p R to the summary as read, written, or both.
+  /// Adds \p R to the summary as read, written, or both, with what holds
+  /// where it is made.
   void record(AccessRegion R, bool Reads, bool Writes) {
     for (bool Write : {false, true})
       if (Write ? Writes : Reads) {
         R.Write = Write;
         Out.Direct.Accesses.push_back(R);
+        AccessFacts.push_back(stableFacts());
       }
+  }
+
+  /// The facts of Facts about variables that never change, parameters by
+  /// name (CallEffect::Context).
+  Conjunction stableFacts() const {
+    Conjunction Out;
+    for (const SymExpr::Ptr &F : Facts)
+      if (llvm::all_of(F->variables(), [&](const std::string &V) { return Stable.count(V); }))
+        Out.push_back(partlyNamed(F));
+    return Out;
+  }
+
+  /// Leaves out each interval accessed inside another of the same parameter
+  /// and direction, given what holds where it is accessed (`a[h - 1]` at
+  /// `n > 64`, inside the `a[0:n]` of a loop).
+  void dropInner() {
+    std::vector<AccessRegion> &All = Out.Direct.Accesses;
+    std::vector<bool> Dropped(All.size());
+    for (size_t I = 0; I < All.size(); ++I) {
+      const AccessRegion &T = All[I];
+      if (!T.Lo)
+        continue;
+      for (size_t J = 0; J < All.size() && !Dropped[I]; ++J) {
+        const AccessRegion &P = All[J];
+        Dropped[I] = J != I && !Dropped[J] && P.Lo && P.Param == T.Param &&
+                     P.Write == T.Write &&
+                     regionInside(T.Lo, T.Hi, T.Rows, P.Lo, P.Hi, P.Rows, AccessFacts[I]);
+      }
+    }
+    size_t Kept = 0;
+    for (size_t I = 0; I < All.size(); ++I)
+      if (!Dropped[I]) {
+        if (Kept != I)
+          All[Kept] = std::move(All[I]);
+        ++Kept;
+      }
+    All.resize(Kept);
   }
 
   /// Fills \p R with the elements \p First takes in the enclosing loops, in
@@ -945,9 +985,7 @@ private:
       if (auto It = Apart->find(CE); It != Apart->end())
         C.ApartArgs = It->second;
     }
-    for (const SymExpr::Ptr &F : Facts)
-      if (llvm::all_of(F->variables(), [&](const std::string &V) { return Stable.count(V); }))
-        C.Context.push_back(partlyNamed(F));
+    C.Context = stableFacts();
     Out.Calls.push_back(std::move(C));
   }
 
@@ -1096,6 +1134,8 @@ private:
   /// What holds where the walk is: facts `E >= 0`, keyed as symbolicValue
   /// keys variables.
   std::vector<SymExpr::Ptr> Facts;
+  /// What held at each access of Out.Direct.Accesses, in its order.
+  std::vector<Conjunction> AccessFacts;
   /// argumentsApart for FD, once a call needs it.
   std::optional<std::map<const CallExpr *, std::vector<std::pair<unsigned, unsigned>>>> Apart;
   /// The body has labels or cases: a jump may pass an `if` that returns.

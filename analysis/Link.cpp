@@ -78,22 +78,6 @@ bool join(AccessRegion &A, const AccessRegion &B) {
   return true;
 }
 
-/// Whether the interval \p T holds no element outside the interval \p P
-/// wherever every fact `E >= 0` of \p Context holds: it is empty, or inside.
-bool inside(const AccessRegion &T, const AccessRegion &P, const Conjunction &Context) {
-  if (bool(T.Rows) != bool(P.Rows) ||
-      (T.Rows && T.Rows.Stride->str() != P.Rows.Stride->str()))
-    return false;
-  std::vector<Conjunction> Goal{{atLeast(T.Lo, T.Hi)},
-                                {atLeast(T.Lo, P.Lo), atLeast(P.Hi, T.Hi)}};
-  if (T.Rows) {
-    Goal.push_back({atLeast(T.Rows.ColLo, T.Rows.ColHi)});
-    Goal[1].push_back(atLeast(T.Rows.ColLo, P.Rows.ColLo));
-    Goal[1].push_back(atLeast(P.Rows.ColHi, T.Rows.ColHi));
-  }
-  return implies(Context, Goal);
-}
-
 bool isFirstElement(const AccessRegion &R) {
   return R.Lo && !R.Rows && R.Lo->str() == "0" && R.Hi->str() == "1";
 }
@@ -363,7 +347,7 @@ EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionI
       continue;
     auto Holds = [&](const AccessRegion &P) {
       return &P != &T && P.Param == T.Param && P.Write == T.Write && P.Lo &&
-             inside(T, P, *Passed[I].second);
+             regionInside(T.Lo, T.Hi, T.Rows, P.Lo, P.Hi, P.Rows, *Passed[I].second);
     };
     bool InOther = false;
     for (size_t J = 0; J < Passed.size() && !InOther; ++J)

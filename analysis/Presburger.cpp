@@ -230,3 +230,17 @@ bool cleave::regionsDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
   }
   return implies(Context, Goal);
 }
+
+bool cleave::regionInside(const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi, const RowShape &Rows,
+                          const SymExpr::Ptr &PLo, const SymExpr::Ptr &PHi,
+                          const RowShape &PRows, const Conjunction &Context) {
+  if (bool(Rows) != bool(PRows) || (Rows && Rows.Stride->str() != PRows.Stride->str()))
+    return false;
+  std::vector<Conjunction> Goal{{atLeast(Lo, Hi)}, {atLeast(Lo, PLo), atLeast(PHi, Hi)}};
+  if (Rows) {
+    Goal.push_back({atLeast(Rows.ColLo, Rows.ColHi)});
+    Goal[1].push_back(atLeast(Rows.ColLo, PRows.ColLo));
+    Goal[1].push_back(atLeast(PRows.ColHi, Rows.ColHi));
+  }
+  return implies(Context, Goal);
+}

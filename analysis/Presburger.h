@@ -25,6 +25,13 @@ bool implies(const Conjunction &Given, const std::vector<Conjunction> &Goal);
 /// `A - B`, the fact `A >= B` for implies().
 SymExpr::Ptr atLeast(const SymExpr::Ptr &A, const SymExpr::Ptr &B);
 
+/// Whether the region [Lo, Hi) shaped \p Rows holds no element outside the
+/// region [PLo, PHi) shaped \p PRows wherever \p Context holds: it is empty,
+/// or inside (rows: of one stride, rows and columns inside).
+bool regionInside(const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi, const RowShape &Rows,
+                  const SymExpr::Ptr &PLo, const SymExpr::Ptr &PHi, const RowShape &PRows,
+                  const Conjunction &Context);
+
 /// Whether the regions [Lo1, Hi1) and [Lo2, Hi2) of one array, rows as
 /// \p Rows1 and \p Rows2 say (ProgramModel.h), share no element wherever
 /// \p Context holds. Intervals: one ends before the other starts, or one is

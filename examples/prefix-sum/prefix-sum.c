@@ -8,8 +8,8 @@
    scan sums each half of a[0:n] on its own, then adds the last total of the
    first half to every element of the second half, which add_to does by
    splitting it again. Both functions call themselves on disjoint halves and
-   stop splitting below a few dozen elements. cleave finds add_to's region,
-   a[0:n], from its loop and its calls; scan's needs its pragma. */
+   stop splitting below a few dozen elements. cleave finds both regions,
+   a[0:n], from their loops and their calls. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -27,10 +27,7 @@ void add_to(long *a, int n, long c) {
   add_to(a + h, n - h, c);
 }
 
-/* Replaces a[i] by a[0] + ... + a[i] for each i < n. The pragma stays: the
-   analysis does not join the pieces scan touches (its halves, a[h - 1], and
-   add_to's part) into one interval. */
-#pragma cleave region(a[0:n])
+/* Replaces a[i] by a[0] + ... + a[i] for each i < n. */
 void scan(long *a, int n) {
   if (n <= SCAN_LEAF) {
     for (int i = 1; i < n; i++)
