@@ -80,6 +80,11 @@ void composeEffects(const std::vector<FunctionInfo *> &Functions);
 std::optional<AccessRegion> enclosingInterval(const std::vector<AccessRegion> &Accesses,
                                               const std::string &Param);
 
+/// Whether the accesses \p Group, all of one parameter and direction, join
+/// into one interval by their texts alone (meeting ends, hulls of bounds that
+/// differ by constants): then none needs a proof that it lies inside another.
+bool joinsIntoOne(const std::vector<AccessRegion> &Group);
+
 /// The region \p R of a parameter of \p Callee at the call \p C, in the
 /// caller's parameters (an unbounded one says why); nullopt when it lies on
 /// the caller's own memory or a global, or the argument is unknown.

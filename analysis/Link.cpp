@@ -11,6 +11,7 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
 #include <map>
+#include <set>
 
 using namespace cleave;
 
@@ -160,6 +161,13 @@ void normalize(EffectInfo &E, const std::vector<ParamInfo> &Params) {
 }
 
 } // namespace
+
+bool cleave::joinsIntoOne(const std::vector<AccessRegion> &Group) {
+  if (Group.empty())
+    return true;
+  std::vector<AccessRegion> Joined = normalized(Group, {{Group.front().Param, ""}});
+  return Joined.size() == 1 && Joined.front().Lo;
+}
 
 std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRegion> &Accesses,
                                                       const std::string &Param) {
@@ -340,10 +348,21 @@ EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionI
   // holds at the call (over recursion: the halves of [lo:hi] at
   // `if (hi - lo > 8)`, inside the [lo:hi] of its loop), adds nothing.
   normalize(S, F.Params);
+  std::map<std::pair<std::string, bool>, std::vector<AccessRegion>> Groups;
+  for (const auto &[R, Context] : Passed)
+    Groups[{R.Param, R.Write}].push_back(R);
+  std::set<std::pair<std::string, bool>> Joined;
+  for (auto &[Key, Group] : Groups) {
+    for (const AccessRegion &R : S.Accesses)
+      if (R.Param == Key.first && R.Write == Key.second)
+        Group.push_back(R);
+    if (joinsIntoOne(Group))
+      Joined.insert(Key);
+  }
   std::vector<bool> Dropped(Passed.size());
   for (size_t I = 0; I < Passed.size(); ++I) {
     const AccessRegion &T = Passed[I].first;
-    if (!T.Lo)
+    if (!T.Lo || Joined.count({T.Param, T.Write}))
       continue;
     auto Holds = [&](const AccessRegion &P) {
       return &P != &T && P.Param == T.Param && P.Write == T.Write && P.Lo &&

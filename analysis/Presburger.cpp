@@ -162,26 +162,35 @@ SymExpr::Ptr cleave::atLeast(const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
 
 bool cleave::implies(const Conjunction &Given, const std::vector<Conjunction> &Goal) {
   Linearizer Lin;
+  // A conjunction's facts in isl's notation, but for constants, decided here:
+  // false when one is a negative constant (or one does not fit in 64 bits).
   auto Facts = [&](const Conjunction &C, std::vector<std::string> &Out) {
     for (const SymExpr::Ptr &E : C) {
       std::optional<Linear> L = Lin.of(E);
-      if (!L)
+      if (!L || (L->Terms.empty() && L->Constant < 0))
         return false;
-      Out.push_back(text(*L) + " >= 0");
+      if (!L->Terms.empty())
+        Out.push_back(text(*L) + " >= 0");
     }
     return true;
   };
   std::vector<std::string> Known;
   for (const SymExpr::Ptr &E : Given) {
+    // A fact that overflows, or is a constant, is left out: weaker, still
+    // true (a negative constant would make the context empty, which a call
+    // that is made never has).
     std::vector<std::string> One;
-    if (Facts({E}, One)) // a fact that overflows is left out: weaker, still true
+    if (Facts({E}, One) && !One.empty())
       Known.push_back(One.front());
   }
   std::vector<std::string> Alternatives;
   for (const Conjunction &C : Goal) {
     std::vector<std::string> All;
-    if (Facts(C, All))
-      Alternatives.push_back(All.empty() ? "true" : "(" + llvm::join(All, " and ") + ")");
+    if (!Facts(C, All))
+      continue;
+    if (All.empty())
+      return true; // every fact of it is a constant that holds
+    Alternatives.push_back("(" + llvm::join(All, " and ") + ")");
   }
   if (Alternatives.empty())
     return false;
@@ -236,6 +245,19 @@ bool cleave::regionInside(const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi, const 
                           const RowShape &PRows, const Conjunction &Context) {
   if (bool(Rows) != bool(PRows) || (Rows && Rows.Stride->str() != PRows.Stride->str()))
     return false;
+  // Bounds that differ by constants (a[i - 1] and a[i + 1] in one loop, the
+  // most common case by far) need no question to isl.
+  std::vector<std::pair<SymExpr::Ptr, SymExpr::Ptr>> Below{{PLo, Lo}, {Hi, PHi}};
+  if (Rows)
+    Below.insert(Below.end(), {{PRows.ColLo, Rows.ColLo}, {Rows.ColHi, PRows.ColHi}});
+  bool Constant = true, Inside = true;
+  for (const auto &[A, B] : Below) { // A <= B?
+    std::optional<int64_t> D = AffineForm::of(B).minus(AffineForm::of(A)).constantValue();
+    Constant = Constant && D;
+    Inside = Inside && D && *D >= 0;
+  }
+  if (Inside || Constant) // constant differences that stick out: the hull joins them
+    return Inside;
   std::vector<Conjunction> Goal{{atLeast(Lo, Hi)}, {atLeast(Lo, PLo), atLeast(PHi, Hi)}};
   if (Rows) {
     Goal.push_back({atLeast(Rows.ColLo, Rows.ColHi)});
