@@ -55,8 +55,15 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
       if (V->isSignedIntN(64))
         return SymExpr::constant(V->getSExtValue());
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E); Cast && Ctx) {
-    QualType From = Cast->getSubExpr()->getType();
-    if (From->isIntegerType() && Ctx->getTypeSize(E->getType()) >= Ctx->getTypeSize(From))
+    // The value stays (a type as wide or wider of the same signedness, an
+    // unsigned one widened), or changes by a multiple of 2^64, which an
+    // address computed from it does not see (a type as wide as an address).
+    QualType From = Cast->getSubExpr()->getType(), To = E->getType();
+    uint64_t FromBits = Ctx->getTypeSize(From), ToBits = Ctx->getTypeSize(To);
+    bool SameSign = From->isSignedIntegerType() == To->isSignedIntegerType();
+    if (From->isIntegerType() && ToBits >= FromBits &&
+        (SameSign || (!From->isSignedIntegerType() && ToBits > FromBits) ||
+         ToBits == Ctx->getTypeSize(Ctx->getSizeType())))
       return symbolicValue(Cast->getSubExpr(), Modified, Ctx);
     return nullptr;
   }

@@ -149,10 +149,12 @@ private:
 /// changes (\p Modified), a local that never changes and whose initializer
 /// reads only variables that never change stands for its initializer, so that
 /// `int q = h * h; ... m + q` compares with `h * h`. Given \p Ctx, constant
-/// subexpressions such as `sizeof(int)` fold to their values, and a cast to
-/// an integer type at least as wide as its operand's (`(size_t)i * ld`)
-/// stands for its operand: in address arithmetic, which wraps as the
-/// machine's does, the value is the same.
+/// subexpressions such as `sizeof(int)` fold to their values, and a cast
+/// that keeps the value (to a type as wide or wider of the same signedness,
+/// an unsigned value to a wider type) or changes it by a multiple of 2^64 (to
+/// a type as wide as an address: `(size_t)i * ld`) stands for its operand: in
+/// address arithmetic, which wraps as the machine's does, the value is the
+/// same.
 SymExpr::Ptr symbolicValue(const clang::Expr *E,
                            const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
                            const clang::ASTContext *Ctx = nullptr);

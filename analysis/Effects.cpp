@@ -693,6 +693,18 @@ private:
     return isa_and_nonnull<ReturnStmt>(S);
   }
 
+  /// Whether every integer in \p E is of a signed type, so that C computes
+  /// it as arithmetic does (an unsigned `n - 1` wraps at 0, a conversion to
+  /// unsigned changes a negative value).
+  static bool signedThroughout(const Expr *E) {
+    if (E->getType()->isIntegerType() && !E->getType()->isSignedIntegerType())
+      return false;
+    return llvm::all_of(E->children(), [](const Stmt *Child) {
+      const auto *CE = dyn_cast_or_null<Expr>(Child);
+      return !CE || signedThroughout(CE);
+    });
+  }
+
   /// Adds to Facts what the integer comparisons of the condition \p Cond
   /// say when it is \p Holds (its other parts say nothing here).
   void assume(const Expr *Cond, bool Holds) {
@@ -708,7 +720,8 @@ private:
       assume(BO->getRHS(), Holds);
       return;
     }
-    if (!BO->isRelationalOp() && BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
+    if ((!BO->isRelationalOp() && BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE) ||
+        !signedThroughout(BO->getLHS()) || !signedThroughout(BO->getRHS()))
       return;
     SymExpr::Ptr L = symbolicValue(BO->getLHS(), &Modified, &Ctx),
                  R = symbolicValue(BO->getRHS(), &Modified, &Ctx);
