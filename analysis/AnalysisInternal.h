@@ -9,6 +9,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <functional>
 #include <map>
+#include <set>
 #include <optional>
 #include <vector>
 
@@ -80,10 +81,11 @@ void composeEffects(const std::vector<FunctionInfo *> &Functions);
 std::optional<AccessRegion> enclosingInterval(const std::vector<AccessRegion> &Accesses,
                                               const std::string &Param);
 
-/// Whether the accesses \p Group, all of one parameter and direction, join
-/// into one interval by their texts alone (meeting ends, hulls of bounds that
-/// differ by constants): then none needs a proof that it lies inside another.
-bool joinsIntoOne(const std::vector<AccessRegion> &Group);
+/// The (parameter, write) groups of \p Accesses that join into one interval
+/// by their texts alone (meeting ends, hulls of bounds that differ by
+/// constants): in them no access needs a proof that it lies inside another.
+std::set<std::pair<std::string, bool>>
+groupsJoinedIntoOne(const std::vector<AccessRegion> &Accesses);
 
 /// The region \p R of a parameter of \p Callee at the call \p C, in the
 /// caller's parameters (an unbounded one says why); nullopt when it lies on

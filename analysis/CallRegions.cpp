@@ -92,19 +92,16 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     auto Moved = [&](const SymExpr::Ptr &By, const SymExpr::Ptr &Bound) {
       return SymExpr::binary(SymExpr::Kind::Add, By, substitute(Bound, Subst));
     };
-    SymExpr::Ptr Down = PV->Offset, Across = SymExpr::constant(0);
+    SymExpr::Ptr Down = PV->Offset;
     if (R.Rows) {
       // The offset moves rows by whole rows and by columns.
       SymExpr::Ptr Stride = substitute(R.Rows.Stride, Subst);
-      auto Split = Stride->kind() == SymExpr::Kind::Variable
-                       ? splitByVariable(PV->Offset, Stride->name())
-                       : std::nullopt;
+      auto Split = rowsAndColumns(PV->Offset, Stride);
       if (!Split)
         return Fail("argument " + Spelled(R.Param) + " does not move the rows of '" +
                     R.Param + "' by whole rows and columns of " + Spelled(R.Rows.Stride->str()));
-      Down = Split->first ? Split->first : SymExpr::constant(0);
-      Across = Split->second;
-      S.Rows = {Stride, Moved(Across, R.Rows.ColLo), Moved(Across, R.Rows.ColHi)};
+      Down = Split->first;
+      S.Rows = {Stride, Moved(Split->second, R.Rows.ColLo), Moved(Split->second, R.Rows.ColHi)};
     }
     S.Lo = Moved(Down, R.Lo);
     S.Hi = Moved(Down, R.Hi);

@@ -500,13 +500,7 @@ private:
   void dropInner() {
     std::vector<AccessRegion> &All = Out.Direct.Accesses;
     std::vector<bool> Dropped(All.size());
-    std::map<std::pair<std::string, bool>, std::vector<AccessRegion>> Groups;
-    for (const AccessRegion &R : All)
-      Groups[{R.Param, R.Write}].push_back(R);
-    std::set<std::pair<std::string, bool>> Joined;
-    for (const auto &[Key, Group] : Groups)
-      if (joinsIntoOne(Group))
-        Joined.insert(Key);
+    std::set<std::pair<std::string, bool>> Joined = groupsJoinedIntoOne(All);
     for (size_t I = 0; I < All.size(); ++I) {
       const AccessRegion &T = All[I];
       if (!T.Lo || Joined.count({T.Param, T.Write}))

@@ -162,11 +162,18 @@ void normalize(EffectInfo &E, const std::vector<ParamInfo> &Params) {
 
 } // namespace
 
-bool cleave::joinsIntoOne(const std::vector<AccessRegion> &Group) {
-  if (Group.empty())
-    return true;
-  std::vector<AccessRegion> Joined = normalized(Group, {{Group.front().Param, ""}});
-  return Joined.size() == 1 && Joined.front().Lo;
+std::set<std::pair<std::string, bool>>
+cleave::groupsJoinedIntoOne(const std::vector<AccessRegion> &Accesses) {
+  std::map<std::pair<std::string, bool>, std::vector<AccessRegion>> Groups;
+  for (const AccessRegion &R : Accesses)
+    Groups[{R.Param, R.Write}].push_back(R);
+  std::set<std::pair<std::string, bool>> Out;
+  for (const auto &[Key, Group] : Groups) {
+    std::vector<AccessRegion> Joined = normalized(Group, {{Key.first, ""}});
+    if (Joined.size() == 1 && Joined.front().Lo)
+      Out.insert(Key);
+  }
+  return Out;
 }
 
 std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRegion> &Accesses,
@@ -283,9 +290,7 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
   }
   // Rows: the offset moves them by whole rows and by columns.
   SymExpr::Ptr Stride = simplify(substitute(R.Rows.Stride, Subst));
-  auto Split = Stride->kind() == SymExpr::Kind::Variable
-                   ? splitByVariable(A.Value, Stride->name())
-                   : std::nullopt;
+  auto Split = rowsAndColumns(A.Value, Stride);
   if (!Split) {
     Out.Unbounded =
         Stride->kind() != SymExpr::Kind::Variable
@@ -296,9 +301,8 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
                   Stride->str() + "' and columns";
     return Out;
   }
-  SymExpr::Ptr Down = Split->first ? Split->first : SymExpr::constant(0);
-  Out.Lo = Moved(Down, R.Lo);
-  Out.Hi = Moved(Down, R.Hi);
+  Out.Lo = Moved(Split->first, R.Lo);
+  Out.Hi = Moved(Split->first, R.Hi);
   Out.Rows = {Stride, Moved(Split->second, R.Rows.ColLo), Moved(Split->second, R.Rows.ColHi)};
   return Out;
 }
@@ -348,17 +352,10 @@ EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionI
   // holds at the call (over recursion: the halves of [lo:hi] at
   // `if (hi - lo > 8)`, inside the [lo:hi] of its loop), adds nothing.
   normalize(S, F.Params);
-  std::map<std::pair<std::string, bool>, std::vector<AccessRegion>> Groups;
+  std::vector<AccessRegion> All = S.Accesses;
   for (const auto &[R, Context] : Passed)
-    Groups[{R.Param, R.Write}].push_back(R);
-  std::set<std::pair<std::string, bool>> Joined;
-  for (auto &[Key, Group] : Groups) {
-    for (const AccessRegion &R : S.Accesses)
-      if (R.Param == Key.first && R.Write == Key.second)
-        Group.push_back(R);
-    if (joinsIntoOne(Group))
-      Joined.insert(Key);
-  }
+    All.push_back(R);
+  std::set<std::pair<std::string, bool>> Joined = groupsJoinedIntoOne(All);
   std::vector<bool> Dropped(Passed.size());
   for (size_t I = 0; I < Passed.size(); ++I) {
     const AccessRegion &T = Passed[I].first;

@@ -549,6 +549,16 @@ cleave::splitByVariable(const SymExpr::Ptr &E, StringRef Key) {
   }
 }
 
+std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>>
+cleave::rowsAndColumns(const SymExpr::Ptr &E, const SymExpr::Ptr &Stride) {
+  if (Stride->kind() != SymExpr::Kind::Variable)
+    return std::nullopt;
+  auto Split = splitByVariable(E, Stride->name());
+  if (Split && !Split->first)
+    Split->first = SymExpr::constant(0);
+  return Split;
+}
+
 bool cleave::provablyDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
                               const SymExpr::Ptr &Lo2, const SymExpr::Ptr &Hi2) {
   AffineForm L1 = AffineForm::of(Lo1), H1 = AffineForm::of(Hi1);

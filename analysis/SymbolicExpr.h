@@ -86,6 +86,12 @@ std::optional<int64_t> affineCoefficient(const SymExpr::Ptr &E, llvm::StringRef 
 std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>> splitByVariable(const SymExpr::Ptr &E,
                                                                      llvm::StringRef Key);
 
+/// The offset \p E as whole rows of \p Stride plus columns: {rows, columns}
+/// with E = Stride * rows + columns; std::nullopt when Stride is not a
+/// variable or E is not of that form (splitByVariable).
+std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>> rowsAndColumns(const SymExpr::Ptr &E,
+                                                                    const SymExpr::Ptr &Stride);
+
 /// \p E in a canonical affine form (`n - 1`, `lo + (hi - lo) / 2`): the terms
 /// sorted by their text, then the constant; \p E itself when it overflows or
 /// its atoms are not C text of plain identifiers.
