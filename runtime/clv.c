@@ -40,8 +40,10 @@
 /// another node than the one that made the call (refused with CLV_E_USAGE),
 /// and making calls or waiting on threads other than the nodes' own.
 
-// POSIX 2008 with its X/Open part, for sigaltstack.
+// POSIX 2008 with its X/Open part, for sigaltstack; and on glibc the
+// system's own names too, for MADV_HUGEPAGE.
 #define _XOPEN_SOURCE 700
+#define _DEFAULT_SOURCE
 
 #include "clv.h"
 #include "clv_wire.h"
@@ -59,6 +61,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <rpc/types.h>
@@ -119,6 +122,107 @@ static clv_encoding encoding = CLV_ENCODING_NATIVE;
 
 clv_encoding clv_encoding_in_use(void) { return encoding; }
 
+// ---------------------------------------------------------------------------
+// Large blocks
+//
+// Fresh pages cost more than the bytes copied into them: glibc maps a block
+// over 32 MiB afresh from the system and unmaps it when freed, and each 4 KiB
+// page of it faults when first written (32 MiB took 137 ms to fill fresh and
+// 2 ms to fill again on the 2-core machine of bench/README.md). Every call of
+// a copied region allocates and frees such blocks at both ends (its message,
+// the regions the callee reads, the reply), so the runtime keeps a few freed
+// blocks of a MiB or more and gives them out again. It makes them of huge
+// pages where the system has them for the asking (Linux's transparent huge
+// pages in "madvise" mode): a fresh 32 MiB block of them took 2.5 ms to fill
+// on the same machine.
+
+enum {
+  BLOCKS_KEPT = 8 ///< freed large blocks kept at most
+};
+#define BLOCK_MIN ((size_t)1 << 20)         ///< smallest block kept
+#define BLOCK_BYTES_KEPT ((size_t)1 << 30) ///< bytes kept at most
+#define HUGE_PAGE ((size_t)2 << 20) ///< blocks from this size are of huge pages
+
+static struct {
+  void *data;
+  size_t size;
+} kept[BLOCKS_KEPT];
+static size_t kept_count, kept_bytes;
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/// A block of at least \p size bytes, whose size it puts in \p *got: the
+/// smallest kept block that holds \p size when \p size is BLOCK_MIN or more,
+/// else a new one. NULL when memory runs out.
+static void *take_block(size_t size, size_t *got) {
+  if (size >= BLOCK_MIN) {
+    pthread_mutex_lock(&kept_lock);
+    size_t best = kept_count;
+    for (size_t i = 0; i < kept_count; ++i)
+      if (kept[i].size >= size &&
+          (best == kept_count || kept[i].size < kept[best].size))
+        best = i;
+    if (best < kept_count) {
+      void *data = kept[best].data;
+      *got = kept[best].size;
+      kept_bytes -= kept[best].size;
+      kept[best] = kept[--kept_count];
+      pthread_mutex_unlock(&kept_lock);
+      return data;
+    }
+    pthread_mutex_unlock(&kept_lock);
+  }
+  *got = size;
+#ifdef MADV_HUGEPAGE
+  if (size >= HUGE_PAGE) {
+    void *data = NULL;
+    if (posix_memalign(&data, HUGE_PAGE, size) != 0)
+      return NULL;
+    madvise(data, size / HUGE_PAGE * HUGE_PAGE, MADV_HUGEPAGE);
+    return data;
+  }
+#endif
+  return malloc(size);
+}
+
+/// Frees \p data, a block of \p size bytes from malloc (or take_block), or
+/// keeps it for take_block; when the blocks kept are full, the smallest goes.
+static void give_block(void *data, size_t size) {
+  if (!data || size < BLOCK_MIN || size > BLOCK_BYTES_KEPT) {
+    free(data);
+    return;
+  }
+  pthread_mutex_lock(&kept_lock);
+  while (kept_count > 0 &&
+         (kept_count == BLOCKS_KEPT || kept_bytes + size > BLOCK_BYTES_KEPT)) {
+    size_t smallest = 0;
+    for (size_t i = 1; i < kept_count; ++i)
+      if (kept[i].size < kept[smallest].size)
+        smallest = i;
+    if (kept[smallest].size >= size)
+      break;
+    free(kept[smallest].data);
+    kept_bytes -= kept[smallest].size;
+    kept[smallest] = kept[--kept_count];
+  }
+  if (kept_count < BLOCKS_KEPT && kept_bytes + size <= BLOCK_BYTES_KEPT) {
+    kept[kept_count].data = data;
+    kept[kept_count++].size = size;
+    kept_bytes += size;
+    data = NULL;
+  }
+  pthread_mutex_unlock(&kept_lock);
+  free(data);
+}
+
+/// Frees the blocks kept (clv_finalize).
+static void free_kept_blocks(void) {
+  pthread_mutex_lock(&kept_lock);
+  for (size_t i = 0; i < kept_count; ++i)
+    free(kept[i].data);
+  kept_count = kept_bytes = 0;
+  pthread_mutex_unlock(&kept_lock);
+}
+
 static void free_graph(clv_buf *b);
 
 void clv_buf_init(clv_buf *b) {
@@ -129,7 +233,7 @@ void clv_buf_init(clv_buf *b) {
 void clv_buf_free(clv_buf *b) {
   if (!b)
     return;
-  free(b->data);
+  give_block(b->data, b->cap);
   free_graph(b);
   clv_buf_init(b);
 }
@@ -157,7 +261,16 @@ static clv_status extend(clv_buf *b, size_t n, unsigned char **out) {
     cap = cap > SIZE_MAX / 2 ? need : cap * 2;
     if (cap < need)
       cap = need;
-    unsigned char *data = realloc(b->data, cap);
+    unsigned char *data;
+    if (cap < BLOCK_MIN) {
+      data = realloc(b->data, cap);
+    } else {
+      data = take_block(cap, &cap);
+      if (data && b->size > 0)
+        memcpy(data, b->data, b->size);
+      if (data)
+        give_block(b->data, b->cap);
+    }
     if (!data) {
       set_error("out of memory growing a buffer to %zu bytes", cap);
       return fail(b, CLV_E_NOMEM);
@@ -888,7 +1001,7 @@ static void free_graph(clv_buf *b) {
   end_writing(b);
   for (chunk *c = g->chunks, *next; c; c = next) {
     next = c->next;
-    free(c);
+    give_block(c, sizeof *c + c->size);
   }
   free(g->in);
   free(g);
@@ -1059,11 +1172,15 @@ static void *new_object(graph *g, size_t size) {
                                                          : LAST_CHUNK;
     if (cap < rounded)
       cap = rounded;
-    chunk *fresh = calloc(1, sizeof *fresh + cap);
+    // Small chunks stay zeroed, as they were; a large one is a kept block
+    // (take_block) whose objects are all written before they are read.
+    size_t got = sizeof(chunk) + cap;
+    chunk *fresh = got < BLOCK_MIN ? calloc(1, got) : take_block(got, &got);
     if (!fresh)
       return NULL;
     fresh->next = c;
-    fresh->size = cap;
+    fresh->size = got - sizeof *fresh;
+    fresh->used = 0;
     g->chunks = c = fresh;
   }
   void *object = (unsigned char *)c->data + c->used;
@@ -1557,7 +1674,19 @@ struct clv_future {
   clv_buf reply;
   char message[MESSAGE_SIZE]; ///< names the call and its node; "" on success
   uint64_t id;                ///< mpi: the call's id, echoed by its reply
+  // Grain (clv_spawn_node_for): the caller's bucket of the call's bytes (-1:
+  // not measured) and its time sending; the callee's time in the function
+  // and on everything else (on mpi, the receipt of the arguments too); on
+  // mpi, the caller adds the receipt of the reply.
+  int grain_bucket;
+  int64_t sent_ns, work_ns, other_ns;
 };
+
+/// Times the work of the call a thread serves (clv_work_begin/end).
+typedef struct work_timer {
+  int64_t start, work; ///< work < 0: not bracketed
+} work_timer;
+static _Thread_local work_timer work_clock = {0, -1};
 
 typedef struct node {
   // Each node on cache lines of its own: different threads hammer them.
@@ -2028,7 +2157,16 @@ static void serve(clv_future *f) {
   } else {
     crash_call_name = fn->name ? fn->name : "?";
     crash_call_caller = f->caller;
+    // The work, as the stub brackets it; the rest of the entry, the
+    // arguments taken apart and the reply put together, is the call's cost.
+    work_timer outer_clock = work_clock;
+    work_clock.work = -1;
+    int64_t start = now_ns();
     status = fn->entry(&f->args, &f->reply);
+    int64_t spent = now_ns() - start;
+    f->work_ns = work_clock.work >= 0 ? work_clock.work : spent;
+    f->other_ns += spent - f->work_ns;
+    work_clock = outer_clock;
 #ifdef CLEAVE_HAVE_MPI
     // On mpi a call replies only once the calls it made have completed, so
     // that no message is in flight when node 0's calls have all completed.
@@ -2222,6 +2360,8 @@ static clv_future *send_call(int target, uint32_t fn, clv_buf *args,
   f->status = CLV_OK;
   clv_buf_init(&f->reply);
   f->message[0] = '\0';
+  f->grain_bucket = -1;
+  f->sent_ns = f->work_ns = f->other_ns = 0;
   atomic_init(&f->state, CALL_RUNNING);
   f->deadline = NO_DEADLINE;
   if (call_timeout_ns > 0) {
@@ -2360,7 +2500,8 @@ int clv_spawn_node(void) {
   return -1;
 }
 
-clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args) {
+/// clv_spawn, unmeasured (the grain, below, measures).
+static clv_future *spawn(int target, uint32_t fn, clv_buf *args) {
   if (target >= 0 && target == clv_child_node())
     return clv_call_child(fn, args);
   if (transport != TRANSPORT_THREADS && target > here.node && here.level >= 0 &&
@@ -2374,6 +2515,117 @@ clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args) {
                  : NULL;
   }
   return clv_call(target, fn, args);
+}
+
+// ---------------------------------------------------------------------------
+// Grain
+//
+// Where regions are copied, a call that moves more bytes than its work pays
+// for makes the program slower (heat's rows on mpi: 2 ms of arithmetic for
+// 48 MiB copied). The cost model could price a message, but not the work of
+// a call, which depends on the data; so the runtime measures both on the
+// calls it sends, by function and by power of two of the bytes they copy, and
+// stops sending calls whose work was less than twice their cost.
+
+enum {
+  GRAIN_BUCKETS = 64,  ///< powers of two of a size_t
+  GRAIN_SAMPLES = 2,   ///< calls measured before a bucket may say no
+  GRAIN_MARGIN = 2     ///< the work must exceed the cost this many times
+};
+#define GRAIN_MIN_BYTES ((size_t)64 << 10) ///< less is sent untested
+
+typedef struct grain_slot {
+  unsigned samples;
+  double work_ns;     ///< summed
+  int64_t least_cost; ///< the smallest cost seen (a cold first call pays more)
+} grain_slot;
+
+static grain_slot *grain;      ///< program.count x GRAIN_BUCKETS, made at need
+static pthread_mutex_t grain_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/// What clv_spawn_node_for leaves for clv_spawn, and clv_wait for clv_joined,
+/// on this thread.
+static _Thread_local struct {
+  uint32_t fn;
+  int bucket; ///< -1: nothing pending
+  int64_t since;
+  int64_t work_ns, other_ns;
+} grain_spawning = {0, -1, 0, 0, 0}, grain_joining = {0, -1, 0, 0, 0};
+
+static int log2_floor(size_t bytes) {
+  int b = 0;
+  while (bytes >>= 1)
+    ++b;
+  return b;
+}
+
+/// Whether no bucket of \p fn from \p bucket up has seen its calls cost more
+/// than their work.
+static int grain_pays(uint32_t fn, int bucket) {
+  int pays = 1;
+  pthread_mutex_lock(&grain_lock);
+  if (!grain)
+    grain = calloc((size_t)program.count * GRAIN_BUCKETS, sizeof *grain);
+  for (int b = bucket; grain && pays && b < GRAIN_BUCKETS; ++b) {
+    const grain_slot *g = &grain[(size_t)fn * GRAIN_BUCKETS + b];
+    pays = g->samples < GRAIN_SAMPLES ||
+           g->work_ns / g->samples >= (double)GRAIN_MARGIN * g->least_cost;
+  }
+  pthread_mutex_unlock(&grain_lock);
+  return pays;
+}
+
+int clv_spawn_node_for(uint32_t fn, size_t bytes) {
+  int bucket = -1;
+  if (!share_regions && bytes >= GRAIN_MIN_BYTES && fn < program.count &&
+      node_count > 1) {
+    bucket = log2_floor(bytes);
+    if (!grain_pays(fn, bucket))
+      return CLV_NOT_WORTH;
+  }
+  int node = clv_spawn_node();
+  grain_spawning.fn = fn;
+  grain_spawning.bucket = node >= 0 ? bucket : -1;
+  grain_spawning.since = now_ns();
+  return node;
+}
+
+void clv_work_begin(void) { work_clock.start = now_ns(); }
+
+void clv_work_end(void) { work_clock.work = now_ns() - work_clock.start; }
+
+void clv_joined(void) {
+  if (grain_joining.bucket < 0)
+    return;
+  int64_t cost = grain_joining.other_ns + (now_ns() - grain_joining.since);
+  pthread_mutex_lock(&grain_lock);
+  if (grain) {
+    grain_slot *g =
+        &grain[(size_t)grain_joining.fn * GRAIN_BUCKETS + grain_joining.bucket];
+    g->work_ns += (double)grain_joining.work_ns;
+    if (g->samples++ == 0 || cost < g->least_cost)
+      g->least_cost = cost;
+  }
+  pthread_mutex_unlock(&grain_lock);
+  grain_joining.bucket = -1;
+}
+
+/// Frees what the runtime measured (clv_finalize).
+static void forget_grain(void) {
+  pthread_mutex_lock(&grain_lock);
+  free(grain);
+  grain = NULL;
+  pthread_mutex_unlock(&grain_lock);
+}
+
+clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args) {
+  clv_future *f = spawn(target, fn, args);
+  if (f && grain_spawning.bucket >= 0 && grain_spawning.fn == fn) {
+    f->grain_bucket = grain_spawning.bucket;
+    f->sent_ns = now_ns() - grain_spawning.since;
+  }
+  grain_spawning.bucket = -1;
+  return f;
 }
 
 clv_future *clv_call_child(uint32_t fn, clv_buf *args) {
@@ -2446,6 +2698,11 @@ static clv_status consume(clv_future *f, clv_buf *result) {
   }
   if (status != CLV_OK)
     memcpy(last_error, f->message, sizeof last_error);
+  grain_joining.bucket = status == CLV_OK ? f->grain_bucket : -1;
+  grain_joining.fn = f->fn;
+  grain_joining.since = now_ns();
+  grain_joining.work_ns = f->work_ns;
+  grain_joining.other_ns = f->sent_ns + f->other_ns;
   // Lowering (not setting) the level keeps it right whichever order the caller
   // waits on several children in: it ends at the level before the first spawn.
   if (f->caller_level < here.level)
@@ -2540,17 +2797,23 @@ clv_status clv_wait_any(clv_future **futures, size_t count, size_t *which,
 /// Default of CLEAVE_MAX_MESSAGE, the largest payload (bytes): 1 GiB.
 #define DEFAULT_MAX_MESSAGE (1LL << 30)
 /// Payloads up to this size are copied next to their header and sent or
-/// received as one buffer; larger ones travel in place, header and payload
-/// joined by an MPI datatype (whose making costs more than a small copy).
+/// received as one buffer; a larger one follows its header as a message of
+/// its own on CLV_WIRE_PAYLOAD_TAG, sent from the buffer it was encoded in
+/// and received into the buffer it is decoded from. Contiguous at both ends,
+/// it is copied once, by the receiver from the sender's memory, where MPI can
+/// (Open MPI's vader with CMA); a message joined from two buffers by a
+/// datatype went through the library's buffers in pieces instead, and moved
+/// only while the sender polled.
 #define SMALL_MESSAGE (64 * 1024)
 
 /// A message being sent: its header and its payload stay where they are, the
 /// payload being the buffer the call or reply was encoded in (no copy), until
-/// the send completes.
+/// both sends complete (the second is MPI_REQUEST_NULL for a small message).
 typedef struct outgoing {
-  MPI_Request request;
+  MPI_Request request[2];
   unsigned char *header;
   unsigned char *payload;
+  size_t payload_size; ///< bytes allocated at payload (give_block)
 } outgoing;
 
 static outgoing *sends; ///< nonblocking sends not yet seen complete
@@ -2583,29 +2846,17 @@ mpi_fatal(const char *format, ...) {
 static void complete_sends(void) {
   for (size_t i = 0; i < send_count;) {
     int done = 0;
-    MPI_Test(&sends[i].request, &done, MPI_STATUS_IGNORE);
+    MPI_Status statuses[2]; // not MPI_STATUSES_IGNORE, which GCC takes for
+                            // an array too short with MPICH's prototypes
+    MPI_Testall(2, sends[i].request, &done, statuses);
     if (!done) {
       ++i;
       continue;
     }
     free(sends[i].header);
-    free(sends[i].payload);
+    give_block(sends[i].payload, sends[i].payload_size);
     sends[i] = sends[--send_count];
   }
-}
-
-/// \p bytes at \p first and \p rest at \p second as one MPI datatype (from
-/// MPI_BOTTOM), so that a header and a payload in two buffers travel as one
-/// message without being copied together.
-static MPI_Datatype two_parts(void *first, int bytes, void *second, int rest) {
-  int lengths[2] = {bytes, rest};
-  MPI_Aint at[2];
-  MPI_Get_address(first, &at[0]);
-  MPI_Get_address(second, &at[1]);
-  MPI_Datatype type;
-  MPI_Type_create_hindexed(2, lengths, at, MPI_BYTE, &type);
-  MPI_Type_commit(&type);
-  return type;
 }
 
 /// Starts sending \p header with the contents of \p payload to \p target,
@@ -2613,12 +2864,12 @@ static MPI_Datatype two_parts(void *first, int bytes, void *second, int rest) {
 /// when the payload is over CLEAVE_MAX_MESSAGE, CLV_E_NOMEM when memory runs
 /// out, with a message for clv_last_error().
 static clv_status send_message(int target, clv_wire_header header, clv_buf *payload) {
-  size_t size = payload->size;
+  size_t size = payload->size, allocated = payload->cap;
   unsigned char *data = payload->data;
   payload->data = NULL; // taken; the rest (graph state) is freed
   clv_buf_free(payload);
   if (size > (unsigned long long)max_payload) {
-    free(data);
+    give_block(data, allocated);
     set_error("%zu bytes, more than the %lld a message may carry "
               "(CLEAVE_MAX_MESSAGE)",
               size, max_payload);
@@ -2628,7 +2879,7 @@ static clv_status send_message(int target, clv_wire_header header, clv_buf *payl
     size_t capacity = send_capacity ? 2 * send_capacity : MIN_CAPACITY;
     outgoing *grown = realloc(sends, capacity * sizeof *grown);
     if (!grown) {
-      free(data);
+      give_block(data, allocated);
       set_error("out of memory for %zu messages being sent", capacity);
       return CLV_E_NOMEM;
     }
@@ -2640,29 +2891,33 @@ static clv_status send_message(int target, clv_wire_header header, clv_buf *payl
   int whole = size <= SMALL_MESSAGE;
   unsigned char *head = malloc(CLV_WIRE_HEADER_SIZE + (whole ? size : 0));
   if (!head) {
-    free(data);
+    give_block(data, allocated);
     set_error("out of memory for a message of %zu bytes", size);
     return CLV_E_NOMEM;
   }
   header.signature = signature;
   header.payload_size = size;
   clv_wire_encode(&header, head);
+  outgoing *out = &sends[send_count];
+  out->request[1] = MPI_REQUEST_NULL;
   if (whole) {
     if (size > 0)
       memcpy(head + CLV_WIRE_HEADER_SIZE, data, size);
-    free(data);
+    give_block(data, allocated);
     data = NULL;
     MPI_Isend(head, (int)(CLV_WIRE_HEADER_SIZE + size), MPI_BYTE, target, CLV_WIRE_TAG,
-              MPI_COMM_WORLD, &sends[send_count].request);
+              MPI_COMM_WORLD, &out->request[0]);
   } else {
-    // max_payload leaves room for the header below INT_MAX, MPI's counts.
-    MPI_Datatype message = two_parts(head, CLV_WIRE_HEADER_SIZE, data, (int)size);
-    MPI_Isend(MPI_BOTTOM, 1, message, target, CLV_WIRE_TAG, MPI_COMM_WORLD,
-              &sends[send_count].request);
-    MPI_Type_free(&message); // the send under way keeps what it needs
+    // max_payload is INT_MAX at most, MPI's counts.
+    MPI_Isend(head, CLV_WIRE_HEADER_SIZE, MPI_BYTE, target, CLV_WIRE_TAG,
+              MPI_COMM_WORLD, &out->request[0]);
+    MPI_Isend(data, (int)size, MPI_BYTE, target, CLV_WIRE_PAYLOAD_TAG,
+              MPI_COMM_WORLD, &out->request[1]);
   }
-  sends[send_count].header = head;
-  sends[send_count++].payload = data;
+  out->header = head;
+  out->payload = data;
+  out->payload_size = allocated;
+  ++send_count;
   return CLV_OK;
 }
 
@@ -2679,7 +2934,7 @@ static clv_buf text_payload(const char *text) {
 static clv_future *mpi_send_call(int target, clv_future *f) {
   f->id = ++last_call_id;
   clv_wire_header header = {CLV_WIRE_CALL, 0,      f->id,          0,
-                            f->fn,         CLV_OK, f->callee.level};
+                            f->fn,         CLV_OK, f->callee.level, 0, 0};
   clv_status status = send_message(target, header, &f->args);
   if (status == CLV_OK)
     return f;
@@ -2694,7 +2949,9 @@ static clv_future *mpi_send_call(int target, clv_future *f) {
 
 /// Replies to the served call \p f with \p status, then frees f.
 static void mpi_answer(clv_future *f, clv_status status) {
-  clv_wire_header header = {CLV_WIRE_REPLY, 0, f->id, 0, f->fn, status, 0};
+  clv_wire_header header = {CLV_WIRE_REPLY, 0,      f->id, 0,
+                            f->fn,          status, 0,     (uint64_t)f->work_ns,
+                            (uint64_t)f->other_ns};
   clv_buf failure;
   clv_status sent;
   if (status == CLV_OK) {
@@ -2720,7 +2977,8 @@ static void mpi_answer(clv_future *f, clv_status status) {
 /// Queues the call of \p header from \p source with \p args, or answers it
 /// at once with CLV_E_DECODE when \p status says it did not decode.
 static void receive_call(int source, const clv_wire_header *header,
-                         clv_status status, const char *why, clv_buf args) {
+                         clv_status status, const char *why, clv_buf args,
+                         int64_t receipt_ns) {
   clv_future *f = malloc(sizeof *f);
   if (!f)
     mpi_fatal("out of memory for a call from node %d", source);
@@ -2737,6 +2995,9 @@ static void receive_call(int source, const clv_wire_header *header,
   clv_buf_init(&f->reply);
   f->message[0] = '\0';
   f->id = header->call_id;
+  f->grain_bucket = -1;
+  f->sent_ns = f->work_ns = 0;
+  f->other_ns = receipt_ns;
   if (status == CLV_OK) {
     enqueue(home(), f);
     return;
@@ -2762,7 +3023,8 @@ static clv_future *made_with_id(uint64_t id) {
 
 /// Completes the future the reply \p header from \p source is for.
 static void receive_reply(int source, const clv_wire_header *header,
-                          clv_status status, const char *why, clv_buf payload) {
+                          clv_status status, const char *why, clv_buf payload,
+                          int64_t receipt_ns) {
   // A lost node may answer after all: its calls here have ended already.
   if (is_lost(source)) {
     clv_buf_free(&payload);
@@ -2782,6 +3044,8 @@ static void receive_reply(int source, const clv_wire_header *header,
   } else if (header->status == CLV_OK) {
     f->reply = payload;
     f->status = CLV_OK;
+    f->work_ns = (int64_t)header->work_ns;
+    f->other_ns = (int64_t)header->other_ns + receipt_ns;
   } else {
     // The callee's message, which names the call; cut to fit.
     size_t n = payload.size < MESSAGE_SIZE ? payload.size : MESSAGE_SIZE - 1;
@@ -2809,28 +3073,21 @@ static void receive(const MPI_Status *probe) {
     mpi_fatal("a message of %d bytes from node %d: over the limit of %lld "
               "bytes (CLEAVE_MAX_MESSAGE)",
               count, source, max_payload);
-  // A large payload lands in a buffer of its own, where the call or reply is
-  // decoded from (aligned as malloc aligns); a small message is received
-  // whole and its payload moved to the front, which costs less than the
-  // datatype.
-  unsigned char head[CLV_WIRE_HEADER_SIZE];
-  int rest = count > CLV_WIRE_HEADER_SIZE ? count - CLV_WIRE_HEADER_SIZE : 0;
-  int whole = rest <= SMALL_MESSAGE;
-  unsigned char *data = malloc(whole ? (size_t)count + 1 : (size_t)rest);
+  // A small payload comes behind its header and is moved to the front of the
+  // buffer it is decoded from; a large one follows in a message of its own
+  // (SMALL_MESSAGE), received where it is decoded from, aligned as malloc
+  // aligns.
+  unsigned char *data = malloc((size_t)count + 1);
   if (!data)
     mpi_fatal("out of memory for a message of %d bytes from node %d", count,
               source);
-  if (whole) {
-    MPI_Recv(data, count, MPI_BYTE, source, CLV_WIRE_TAG, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
-    memcpy(head, data, count < CLV_WIRE_HEADER_SIZE ? (size_t)count : CLV_WIRE_HEADER_SIZE);
-    memmove(data, data + (count - rest), (size_t)rest);
-  } else {
-    MPI_Datatype message = two_parts(head, CLV_WIRE_HEADER_SIZE, data, rest);
-    MPI_Recv(MPI_BOTTOM, 1, message, source, CLV_WIRE_TAG, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
-    MPI_Type_free(&message);
-  }
+  MPI_Recv(data, count, MPI_BYTE, source, CLV_WIRE_TAG, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  unsigned char head[CLV_WIRE_HEADER_SIZE];
+  memcpy(head, data, count < CLV_WIRE_HEADER_SIZE ? (size_t)count : CLV_WIRE_HEADER_SIZE);
+  size_t rest = count > CLV_WIRE_HEADER_SIZE ? (size_t)count - CLV_WIRE_HEADER_SIZE : 0;
+  memmove(data, data + (count - rest), rest);
+  size_t allocated = (size_t)count + 1;
 
   clv_wire_header header;
   char why[MESSAGE_SIZE];
@@ -2849,14 +3106,30 @@ static void receive(const MPI_Status *probe) {
               "CLEAVE_ENCODING on every node",
               source, header.signature, signature);
   }
+  int64_t receipt_ns = 0; // of a large payload: the copy between processes
+  if (rest == 0 && header.payload_size > SMALL_MESSAGE &&
+      header.payload_size <= (unsigned long long)max_payload) {
+    rest = (size_t)header.payload_size;
+    free(data);
+    receipt_ns = now_ns();
+    data = take_block(rest, &allocated);
+    if (!data)
+      mpi_fatal("out of memory for a message of %zu bytes from node %d", rest,
+                source);
+    MPI_Recv(data, (int)rest, MPI_BYTE, source, CLV_WIRE_PAYLOAD_TAG,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    receipt_ns = now_ns() - receipt_ns;
+    status = clv_wire_decode(head, CLV_WIRE_HEADER_SIZE + rest, max_payload,
+                             &header, why, sizeof why);
+  }
   size_t size = status == CLV_OK ? (size_t)header.payload_size : 0;
-  clv_buf payload = {data, size, (size_t)rest, 0, 0, encoding, NULL};
+  clv_buf payload = {data, size, allocated, 0, 0, encoding, NULL};
   switch (header.kind) {
   case CLV_WIRE_CALL:
-    receive_call(source, &header, status, why, payload);
+    receive_call(source, &header, status, why, payload, receipt_ns);
     break;
   case CLV_WIRE_REPLY:
-    receive_reply(source, &header, status, why, payload);
+    receive_reply(source, &header, status, why, payload, receipt_ns);
     break;
   default: // CLV_WIRE_STOP
     clv_buf_free(&payload);
@@ -2942,9 +3215,10 @@ static void end_job_if_lost(void) {
 static clv_status stop_mpi(void) {
   end_job_if_lost();
   for (size_t i = 0; i < send_count; ++i) {
-    MPI_Wait(&sends[i].request, MPI_STATUS_IGNORE);
+    MPI_Status statuses[2]; // as in complete_sends
+    MPI_Waitall(2, sends[i].request, statuses);
     free(sends[i].header);
-    free(sends[i].payload);
+    give_block(sends[i].payload, sends[i].payload_size);
   }
   free(sends);
   sends = NULL;
@@ -2967,7 +3241,7 @@ static _Noreturn void serve_until_stopped(void) {
 static clv_status finalize_mpi(void) {
   awaited all = {.made = 1};
   serve_until(home(), &all, NO_DEADLINE);
-  clv_wire_header stop = {CLV_WIRE_STOP, 0, 0, 0, 0, CLV_OK, 0};
+  clv_wire_header stop = {CLV_WIRE_STOP, 0, 0, 0, 0, CLV_OK, 0, 0, 0};
   for (int i = 1; i < node_count; ++i) {
     clv_buf none;
     clv_buf_init(&none);
@@ -3193,9 +3467,9 @@ static clv_status read_max_message(void) {
     max_payload = DEFAULT_MAX_MESSAGE;
     return CLV_OK;
   }
-  // MPI counts are ints, and a message is the payload and a header; the
-  // error text of a failed call always fits.
-  long long most = INT_MAX - CLV_WIRE_HEADER_SIZE;
+  // MPI counts are ints (a large payload is a message of its own); the error
+  // text of a failed call always fits.
+  long long most = INT_MAX;
   if (!read_count(value, MESSAGE_SIZE, most, &max_payload)) {
     set_error("CLEAVE_MAX_MESSAGE='%s': give the largest payload in bytes, "
               "from %d to %lld",
@@ -3340,6 +3614,7 @@ static clv_status release_unwaited(void) {
 /// Destroys the first \p ready nodes' mutexes, condition variables and spare
 /// futures, and puts every global back as before clv_init.
 static void destroy_nodes(int ready) {
+  forget_grain();
   for (int i = 0; i < ready; ++i) {
     for (clv_future *f = nodes[i].spare, *next; f; f = next) {
       next = f->made_next;
@@ -3352,6 +3627,7 @@ static void destroy_nodes(int ready) {
   nodes = NULL;
   free(lost);
   lost = NULL;
+  free_kept_blocks();
   atomic_store(&lost_generation, 0);
   call_timeout_s = 0;
   call_timeout_ns = 0;

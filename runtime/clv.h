@@ -401,6 +401,28 @@ clv_future *clv_call_child(uint32_t fn, clv_buf *args);
 /// call itself).
 /// Send the call with clv_spawn.
 int clv_spawn_node(void);
+
+/// clv_spawn_node returned for a call that copies too much for its work.
+#define CLV_NOT_WORTH (-2)
+/// Grain: clv_spawn_node for a call of \p fn whose regions copy \p bytes
+/// (in and back out). Where regions are copied (mpi, or CLEAVE_PASS=copy) and
+/// \p bytes is 64 KiB or more, the runtime has measured the calls of \p fn
+/// it sent, by powers of two of their bytes: the callee's time in the
+/// function (clv_work_begin/end) against everything else the call cost (the
+/// packing, the messages, the unpacking at both ends, up to clv_joined). It
+/// returns CLV_NOT_WORTH, and the caller runs the call itself as written,
+/// where twice what the copies cost exceeded the work in two calls of that
+/// many bytes or more (work per byte copied does not fall as calls grow in
+/// divide and conquer: a call that copies less is not worth sending either).
+int clv_spawn_node_for(uint32_t fn, size_t bytes);
+/// The callee's stub brackets the call of the function with these, so that
+/// its time counts as work and the rest as the cost of the call.
+void clv_work_begin(void);
+void clv_work_end(void);
+/// The caller's stub, once it has taken the reply of its last clv_wait apart:
+/// the end of that call's costs, which clv_spawn_node_for weighs.
+void clv_joined(void);
+
 /// Sends call \p fn to \p target, a node clv_spawn_node just gave: as
 /// clv_call_child when it is the tree's child, else as clv_call.
 clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args);

@@ -31,12 +31,14 @@ void clv_wire_encode(const clv_wire_header *header,
   put_le(out + 32, header->function, 4);
   put_le(out + 36, header->status, 4);
   put_le(out + 40, (uint32_t)header->level, 4);
+  put_le(out + 44, header->work_ns, 8);
+  put_le(out + 52, header->other_ns, 8);
 }
 
 clv_status clv_wire_decode(const unsigned char *bytes, size_t length,
                            uint64_t max_payload, clv_wire_header *header,
                            char *why, size_t why_size) {
-  *header = (clv_wire_header){0, 0, 0, 0, 0, 0, 0};
+  *header = (clv_wire_header){0, 0, 0, 0, 0, 0, 0, 0, 0};
   if (!bytes || length < CLV_WIRE_HEADER_SIZE) {
     snprintf(why, why_size, "%zu bytes, shorter than a header (%d bytes)",
              bytes ? length : 0, CLV_WIRE_HEADER_SIZE);
@@ -66,6 +68,8 @@ clv_status clv_wire_decode(const unsigned char *bytes, size_t length,
   header->function = (uint32_t)get_le(bytes + 32, 4);
   header->status = (uint32_t)get_le(bytes + 36, 4);
   header->level = (int32_t)(uint32_t)get_le(bytes + 40, 4);
+  header->work_ns = get_le(bytes + 44, 8);
+  header->other_ns = get_le(bytes + 52, 8);
 
   size_t received = length - CLV_WIRE_HEADER_SIZE;
   if (header->status > CLV_E_CANCELED) {

@@ -18,6 +18,17 @@
 ///       32    4 function id    index in the program's table (calls)
 ///       36    4 status         clv_status of the call (replies)
 ///       40    4 level          callee's level in the binomial tree (calls)
+///       44    8 work           nanoseconds the callee spent in the function
+///                              (replies)
+///       52    8 other          nanoseconds the callee spent on the call
+///                              besides: receiving, unpacking, packing
+///                              (replies; the runtime's grain, clv.h)
+///
+/// On mpi, a payload over 64 KiB does not follow its header in the message: it
+/// is the next message from the same sender on CLV_WIRE_PAYLOAD_TAG (MPI keeps
+/// the order of messages between two processes on one tag), so that it travels
+/// from and into contiguous buffers; a message of a header alone whose payload
+/// length is over 64 KiB announces it.
 ///
 /// The payload is in the encoding in use (clv.h), which the signature covers:
 /// a receiver tells a message of another build, or of one using another
@@ -39,10 +50,12 @@ extern "C" {
 
 enum {
   CLV_WIRE_MAGIC = 0x31564c43, ///< "CLV1" in the byte order of the wire
-  CLV_WIRE_VERSION = 1,
-  CLV_WIRE_HEADER_SIZE = 44,
+  CLV_WIRE_VERSION = 2,
+  CLV_WIRE_HEADER_SIZE = 60,
   /// The MPI tag of the runtime's messages on MPI_COMM_WORLD.
-  CLV_WIRE_TAG = 7411
+  CLV_WIRE_TAG = 7411,
+  /// The MPI tag of a large payload sent apart from its header.
+  CLV_WIRE_PAYLOAD_TAG = 7412
 };
 
 /// What a message is.
@@ -61,6 +74,8 @@ typedef struct clv_wire_header {
   uint32_t function;
   uint32_t status;
   int32_t level;
+  uint64_t work_ns;
+  uint64_t other_ns;
 } clv_wire_header;
 
 /// Writes \p header to \p out with magic and version.

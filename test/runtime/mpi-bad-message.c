@@ -16,7 +16,7 @@
 // ANSWERED-NEXT: status 3, call 78: call to 'echo' on node 1 from node 0: the message did not decode: payload length 1099511627776 over the limit of 1073741824 bytes (CLEAVE_MAX_MESSAGE)
 // ANSWERED-NEXT: status 3, call 79: call to function 5 on node 1 from node 0: the message did not decode: unknown status 4096
 // ANSWERED-NEXT: a call after them: no error
-// TRUNCATED: cleave: node 1: a message of 10 bytes from node 0 did not decode: 10 bytes, shorter than a header (44 bytes)
+// TRUNCATED: cleave: node 1: a message of 10 bytes from node 0 did not decode: 10 bytes, shorter than a header (60 bytes)
 // TRUNCATED-NOT: a call after them
 // TRUNCATED: exit status 1
 // FOREIGN: cleave: node 2: a message from node 0 comes from another build of the program, or one using another encoding (signature 0000000000000001, this one {{[0-9a-f]+}}): run the same build with the same CLEAVE_ENCODING on every node
@@ -79,7 +79,7 @@ int main(int argc, char **argv) {
   }
   const char *mode = argc > 1 ? argv[1] : "";
   clv_wire_header call = {CLV_WIRE_CALL, clv_wire_signature(&program), 77,
-                          1000, 0, CLV_OK, -1};
+                          1000, 0, CLV_OK, -1, 0, 0};
   if (strcmp(mode, "answered") == 0) {
     send_raw(1, call, CLV_WIRE_HEADER_SIZE + 8);
     print_reply(1);

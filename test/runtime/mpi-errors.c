@@ -16,7 +16,7 @@
 // CHECK-NEXT: big reply: a message did not encode: call to 'grow' on node 1: the reply did not encode: 280 bytes, more than the 256 a message may carry (CLEAVE_MAX_MESSAGE)
 // CHECK-NEXT: small reply: no error: 48 bytes
 // SHARE: cannot start the runtime: CLEAVE_PASS='share': on the mpi transport nodes share no memory and regions always travel by copy; unset CLEAVE_PASS or set it to 'copy'
-// LIMIT: cannot start the runtime: CLEAVE_MAX_MESSAGE='0': give the largest payload in bytes, from 256 to 2147483603
+// LIMIT: cannot start the runtime: CLEAVE_MAX_MESSAGE='0': give the largest payload in bytes, from 256 to 2147483647
 
 #include "clv.h"
 

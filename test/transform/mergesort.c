@@ -40,8 +40,9 @@
 
 // STUB: static clv_status sort__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {
 // STUB: clv_future *sort__spawn(int *a, int *tmp, int n) {
-// STUB: cleave_node = clv_spawn_node();
+// STUB: cleave_node = clv_spawn_node_for(CLEAVE_FN_sort, (size_t)0 + 2 * a__count * sizeof *a + 2 * tmp__count * sizeof *tmp);
 // STUB-NEXT: if (cleave_node < 0) {
+// STUB-NEXT: if (cleave_node != CLV_NOT_WORTH && clv_local_enter()) {
 // STUB: clv_spawn(cleave_node, CLEAVE_FN_sort, &cleave_args);
 // STUB: {"sort", sort__serve},
 // STUB: void cleave_start(int *argc, char ***argv) {

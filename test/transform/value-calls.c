@@ -102,9 +102,9 @@ int main(void) {
 // RESULT-NEXT: paths 12870
 
 // STUB: clv_future *fib__spawn(long *cleave_result, int n) {
-// STUB:        cleave_node = clv_spawn_node();
+// STUB:        cleave_node = clv_spawn_node_for(CLEAVE_FN_fib, 0);
 // STUB-NEXT:   if (cleave_node < 0) {
-// STUB-NEXT:     if (clv_local_enter()) {
+// STUB-NEXT:     if (cleave_node != CLV_NOT_WORTH && clv_local_enter()) {
 // STUB-NEXT:       if (cleave_result)
 // STUB-NEXT:         *cleave_result = fib(n);
 // STUB:          } else {

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -67,6 +68,7 @@ enum Fn : uint32_t {
   kNest,     ///< (depth) -> kNest(depth - 1) on the next node, then self
   kBadReply, ///< () -> a reply that does not encode
   kWaitFor,  ///< (future) -> (status, message) of waiting for it here
+  kSpin,     ///< (microseconds) -> (): works that long, bracketed as work
   kNumFns
 };
 
@@ -253,6 +255,18 @@ clv_status waitForEntry(clv_buf *args, clv_buf *result) {
   return CLV_OK;
 }
 
+clv_status spinEntry(clv_buf *args, clv_buf *) {
+  uint64_t micros = getU64(args);
+  if (args->failed)
+    return CLV_E_DECODE;
+  clv_work_begin();
+  auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(micros);
+  while (std::chrono::steady_clock::now() < until) {
+  }
+  clv_work_end();
+  return CLV_OK;
+}
+
 const clv_function kFunctions[kNumFns] = {
     {"sum", sumEntry},
     {"fill", fillEntry},
@@ -266,6 +280,7 @@ const clv_function kFunctions[kNumFns] = {
     {"nest", nestEntry},
     {"bad_reply", badReplyEntry},
     {"wait_for", waitForEntry},
+    {"spin", spinEntry},
 };
 const clv_program kProgram = {kFunctions, kNumFns, 0, CLV_ENCODING_NATIVE};
 
@@ -1439,6 +1454,69 @@ TEST_F(RuntimeTest, InitAndFinalizeRepeatWithOtherNodeCounts) {
       EXPECT_EQ(clv_shares_memory(), 1);
     }
   }
+}
+
+// ---------------------------------------------------------------------------
+// Grain and large blocks
+
+/// Sends calls of kSpin that work \p micros each and say they copy \p bytes,
+/// one at a time, as a stub does, until the runtime keeps one home or \p most
+/// have gone; returns how many went.
+int sendUntilKeptHome(size_t bytes, uint64_t micros, int most) {
+  int sent = 0;
+  while (sent < most) {
+    int node = clv_spawn_node_for(kSpin, bytes);
+    if (node == CLV_NOT_WORTH)
+      break;
+    if (node < 0) { // the other node has not marked itself idle yet
+      sched_yield();
+      continue;
+    }
+    clv_buf args = argsOf({micros});
+    clv_future *f = clv_spawn(node, kSpin, &args);
+    EXPECT_NE(f, nullptr) << clv_last_error();
+    if (!f || clv_wait(f, nullptr) != CLV_OK)
+      break;
+    clv_joined();
+    ++sent;
+  }
+  return sent;
+}
+
+TEST_F(RuntimeTest, GrainKeepsHomeCallsWhoseCopiesCostMoreThanTheirWork) {
+  ASSERT_NO_FATAL_FAILURE(start(2, "copy"));
+  // No work for a MiB: two calls are measured, the third stays home, and so
+  // does any call of fewer bytes.
+  EXPECT_EQ(sendUntilKeptHome(1 << 20, 0, 5), 2);
+  EXPECT_EQ(clv_spawn_node_for(kSpin, 1 << 20), CLV_NOT_WORTH);
+  EXPECT_EQ(clv_spawn_node_for(kSpin, 300 << 10), CLV_NOT_WORTH);
+  // 20 ms of work for 4 MiB pays; calls under 64 KiB are never tested; and
+  // the other functions have measurements of their own.
+  EXPECT_EQ(sendUntilKeptHome(4 << 20, 20000, 4), 4);
+  EXPECT_EQ(sendUntilKeptHome(1000, 0, 4), 4);
+  EXPECT_NE(clv_spawn_node_for(kWhere, 1 << 20), CLV_NOT_WORTH);
+  // A new start forgets what was measured.
+  ASSERT_EQ(clv_finalize(), CLV_OK);
+  ASSERT_NO_FATAL_FAILURE(start(2, "copy"));
+  EXPECT_EQ(sendUntilKeptHome(1 << 20, 0, 1), 1);
+}
+
+TEST_F(RuntimeTest, GrainDoesNotTestCallsWhoseRegionsAreShared) {
+  ASSERT_NO_FATAL_FAILURE(start(2, "share"));
+  EXPECT_EQ(sendUntilKeptHome(1 << 20, 0, 5), 5);
+}
+
+TEST_F(RuntimeTest, LargeBlocksFreedAreGivenOutAgain) {
+  clv_buf b;
+  clv_buf_init(&b);
+  std::vector<unsigned char> bytes(4 << 20, 7);
+  ASSERT_EQ(clv_buf_put(&b, bytes.data(), bytes.size()), CLV_OK);
+  unsigned char *first = b.data;
+  clv_buf_free(&b);
+  ASSERT_EQ(clv_buf_put(&b, bytes.data(), 3 << 20), CLV_OK);
+  EXPECT_EQ(b.data, first);
+  EXPECT_EQ(std::memcmp(b.data, bytes.data(), 3 << 20), 0);
+  clv_buf_free(&b);
 }
 
 TEST_F(RuntimeTest, BadCallTimeoutSaysWhatToGive) {

@@ -16,7 +16,8 @@ namespace {
 
 clv_wire_header callHeader() {
   return clv_wire_header{
-      CLV_WIRE_CALL, 0x0102030405060708u, 42, 3, 7, CLV_OK, -1};
+      CLV_WIRE_CALL, 0x0102030405060708u, 42, 3, 7, CLV_OK, -1, 0x0405,
+      0x0100000000000009u};
 }
 
 /// The header of callHeader() followed by \p payload bytes.
@@ -39,13 +40,15 @@ std::string decode(const std::vector<unsigned char> &bytes,
 TEST(WireTest, LayoutIsLittleEndianAtFixedOffsets) {
   std::vector<unsigned char> bytes = message(callHeader(), 0);
   const std::vector<unsigned char> expected = {
-      'C',  'L',  'V',  '1', 1, 0, 1, 0, // magic, version, kind
+      'C',  'L',  'V',  '1', 2, 0, 1, 0, // magic, version, kind
       8,    7,    6,    5,   4, 3, 2, 1, // signature
       42,   0,    0,    0,   0, 0, 0, 0, // call id
       3,    0,    0,    0,   0, 0, 0, 0, // payload length
       7,    0,    0,    0,               // function
       0,    0,    0,    0,               // status
-      0xff, 0xff, 0xff, 0xff};           // level -1
+      0xff, 0xff, 0xff, 0xff,            // level -1
+      5,    4,    0,    0,   0, 0, 0, 0, // work
+      9,    0,    0,    0,   0, 0, 0, 1}; // other
   EXPECT_EQ(bytes, expected);
 }
 
@@ -61,6 +64,8 @@ TEST(WireTest, RoundTrip) {
   EXPECT_EQ(got.function, sent.function);
   EXPECT_EQ(got.status, sent.status);
   EXPECT_EQ(got.level, sent.level);
+  EXPECT_EQ(got.work_ns, sent.work_ns);
+  EXPECT_EQ(got.other_ns, sent.other_ns);
 }
 
 TEST(WireTest, EveryTruncationOfTheHeaderIsRefused) {
@@ -69,12 +74,12 @@ TEST(WireTest, EveryTruncationOfTheHeaderIsRefused) {
     clv_wire_header got;
     EXPECT_EQ(decode(bytes, &got, length),
               std::to_string(length) +
-                  " bytes, shorter than a header (44 bytes)");
+                  " bytes, shorter than a header (60 bytes)");
     EXPECT_EQ(got.kind, 0u);
   }
   clv_wire_header got;
   char why[64];
-  EXPECT_EQ(clv_wire_decode(nullptr, 44, 100, &got, why, sizeof why),
+  EXPECT_EQ(clv_wire_decode(nullptr, 60, 100, &got, why, sizeof why),
             CLV_E_DECODE);
 }
 
@@ -85,7 +90,7 @@ TEST(WireTest, WrongMagicVersionOrKindLeavesNoHeader) {
     std::string why;
   };
   for (const Case &c : {Case{0, 'X', "no cleave message (magic 0x31564c58)"},
-                        Case{4, 2, "protocol version 2, this runtime speaks 1"},
+                        Case{4, 1, "protocol version 1, this runtime speaks 2"},
                         Case{6, 0, "unknown message kind 0"},
                         Case{6, 4, "unknown message kind 4"}}) {
     std::vector<unsigned char> bytes = message(callHeader(), 3);
