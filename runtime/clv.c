@@ -1173,7 +1173,8 @@ static void *new_object(graph *g, size_t size) {
     if (cap < rounded)
       cap = rounded;
     // Small chunks stay zeroed, as they were; a large one is a kept block
-    // (take_block) whose objects are all written before they are read.
+    // (take_block), whose objects are written whole before they are read
+    // (regions of rows zero their gaps).
     size_t got = sizeof(chunk) + cap;
     chunk *fresh = got < BLOCK_MIN ? calloc(1, got) : take_block(got, &got);
     if (!fresh)
@@ -1587,6 +1588,11 @@ void *clv_buf_get_rows_values(clv_buf *b, clv_kind kind, size_t rows,
     fail(b, CLV_E_NOMEM);
     return NULL;
   }
+  // The elements between the rows read as zeros, not as whatever a kept
+  // block (take_block) held: a callee that reads outside its region then
+  // sees values that change its output (test/examples/regions-asan.test).
+  if (shape.count < shape.elements)
+    memset(storage, 0, shape.elements * shape.elem_size);
   if (get_rows(b, kind, storage, &shape) != CLV_OK)
     return NULL;
   return storage + shape.first * shape.elem_size;

@@ -5,6 +5,15 @@ clang-19 itself accepts with -std=gnu89, and checks that each run ends with
 status 0, in time, and with valid JSON. The suite comes from Debian's
 gcc-12-source package and is extracted at test time, never committed.
 
+Then the soundness harness of the regions the analysis infers: each execute test
+with a recursive function that may run remotely goes through `cleave
+parallelize`; where a call becomes asynchronous, the output is built with
+AddressSanitizer and run with regions copied on 2, 4 and 8 nodes, and must end
+as the sequential build does (status and output). A spawned call gets only
+its regions, each in storage of its own, so an access outside them is
+reported or changes what the test computes (the tests abort on a wrong
+value).
+
 Prints the counts, lists every failure, and exits 1 if there is any."""
 import argparse
 import concurrent.futures
@@ -12,6 +21,7 @@ import glob
 import json
 import os
 import subprocess
+import shutil
 import sys
 import tarfile
 
@@ -20,6 +30,8 @@ SUITES = ("gcc/testsuite/gcc.c-torture/execute/", "gcc/testsuite/gcc.c-torture/c
 FLAGS = ["-std=gnu89", "-w"]
 # Not a speed limit: a run still going after this long is taken to hang.
 HANG_SECONDS = 120
+NODES = (2, 4, 8)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def extract(dest):
@@ -39,25 +51,76 @@ def extract(dest):
 
 
 def check(cleave, clang, path):
-    """Returns (accepted by clang, failure text or None)."""
+    """Returns (accepted by clang, failure text or None, whether it is an execute
+    test with a recursive function that may run remotely)."""
     accepted = subprocess.run([clang, "-fsyntax-only"] + FLAGS + [path],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if accepted.returncode != 0:
-        return False, None
+        return False, None, False
     try:
         run = subprocess.run([cleave, "analyze", "--json", "--graphs", path, "--"] + FLAGS,
                              capture_output=True, timeout=HANG_SECONDS)
     except subprocess.TimeoutExpired:
-        return True, "no answer after %d s (hang)" % HANG_SECONDS
+        return True, "no answer after %d s (hang)" % HANG_SECONDS, False
     if run.returncode != 0:
         tail = run.stderr.decode(errors="replace").strip().splitlines()[-3:]
-        return True, "status %d: %s" % (run.returncode, " | ".join(tail))
+        return True, "status %d: %s" % (run.returncode, " | ".join(tail)), False
     try:
         model = json.loads(run.stdout)
     except ValueError as e:
-        return True, "invalid JSON: %s" % e
+        return True, "invalid JSON: %s" % e, False
     if not isinstance(model, dict) or "functions" not in model:
-        return True, "JSON without a 'functions' table"
+        return True, "JSON without a 'functions' table", False
+    candidate = "/execute/" in path and any(
+        f.get("recursive") and f.get("remote_eligible") for f in model["functions"])
+    return True, None, candidate
+
+
+def run_both(path, cc, work, runtime_flags):
+    """The harness for one test: returns (whether a call was spawned, failure
+    text or None)."""
+    name = os.path.splitext(os.path.basename(path))[0]
+    out = os.path.join(work, name)
+    shutil.rmtree(out, ignore_errors=True)
+    cleave = os.path.join(os.path.dirname(work), "bin", "cleave")
+    made = subprocess.run([cleave, "parallelize", path, "-o", out, "--"] + FLAGS,
+                          capture_output=True, text=True, timeout=HANG_SECONDS)
+    if made.returncode != 0:
+        tail = made.stderr.strip().splitlines()[-2:]
+        return True, "cleave parallelize: status %d: %s" % (made.returncode, " | ".join(tail))
+    if "runs asynchronously" not in made.stderr:
+        return False, None
+    sequential = os.path.join(out, "sequential")
+    built = subprocess.run([cc] + FLAGS + [path, "-o", sequential, "-lm"], capture_output=True)
+    if built.returncode != 0:
+        return False, None  # the test needs what this compiler does not give
+    try:
+        expected = subprocess.run([sequential], capture_output=True, timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        return False, None
+    parallel = os.path.join(out, "parallel")
+    sanitized = ["-O1", "-g", "-fsanitize=address", "-I" + os.path.join(ROOT, "runtime")]
+    program = os.path.join(out, "program.o")
+    for command in ([cc] + FLAGS + sanitized + ["-c", os.path.join(out, os.path.basename(path)),
+                                                "-o", program],
+                    [cc, "-std=c11"] + sanitized + [os.path.join(out, "cleave_stubs.c"), program,
+                                                    "-o", parallel] + runtime_flags):
+        built = subprocess.run(command, capture_output=True, text=True)
+        if built.returncode != 0:
+            return True, "the parallel program does not build: %s" % " | ".join(
+                built.stderr.strip().splitlines()[:2])
+    for nodes in NODES:
+        env = dict(os.environ, CLEAVE_NODES=str(nodes), CLEAVE_PASS="copy",
+                   ASAN_OPTIONS="detect_leaks=0")
+        try:
+            got = subprocess.run([parallel], capture_output=True, env=env, timeout=HANG_SECONDS)
+        except subprocess.TimeoutExpired:
+            return True, "no answer on %d nodes after %d s (hang)" % (nodes, HANG_SECONDS)
+        if (got.returncode, got.stdout) != (expected.returncode, expected.stdout):
+            tail = got.stderr.decode(errors="replace").strip().splitlines()[-2:]
+            return True, "on %d nodes, regions copied: status %d (sequential %d)%s: %s" % (
+                nodes, got.returncode, expected.returncode,
+                "" if got.stdout == expected.stdout else ", other output", " | ".join(tail))
     return True, None
 
 
@@ -66,22 +129,45 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--clang", default="/usr/lib/llvm-19/bin/clang")
+    ap.add_argument("--cc", default=os.environ.get("CC", "cc"),
+                    help="the C compiler of the harness's builds")
     args = ap.parse_args()
     build = os.path.abspath(args.build)
     cleave = os.path.join(build, "bin", "cleave")
     files = extract(os.path.join(build, "torture"))
 
-    accepted, failures = 0, []
+    accepted, failures, candidates = 0, [], []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         results = pool.map(lambda p: (p, check(cleave, args.clang, p)), files)
-        for path, (ok, failure) in results:
+        for path, (ok, failure, candidate) in results:
             accepted += ok
             if failure:
                 failures.append((os.path.relpath(path, build), failure))
+            elif candidate:
+                candidates.append(path)
+    analyzed = accepted - len(failures)
+
+    runtime = os.path.join(ROOT, "runtime")  # built with each program, sanitized
+    tirpc = subprocess.run(["pkg-config", "--cflags", "--libs", "libtirpc"], check=True,
+                           capture_output=True, text=True).stdout.split()
+    runtime_flags = [os.path.join(runtime, "clv.c"), os.path.join(runtime, "clv_wire.c")] + \
+        tirpc + ["-lpthread", "-lm"]
+    work = os.path.join(build, "torture-runs")
+    os.makedirs(work, exist_ok=True)
+    ran = 0
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        results = pool.map(lambda p: (p, run_both(p, args.cc, work, runtime_flags)), candidates)
+        for path, (spawned, failure) in results:
+            if failure:
+                failures.append((os.path.relpath(path, build), failure))
+            elif spawned:
+                ran += 1
     for path, why in failures:
         print("FAIL %s: %s" % (path, why))
-    print("torture: %d files, %d accepted by clang-19 -std=gnu89, %d analyzed to valid JSON, "
-          "%d failed" % (len(files), accepted, accepted - len(failures), len(failures)))
+    print("torture: %d files, %d accepted by clang-19 -std=gnu89, %d analyzed to valid JSON; "
+          "%d with calls made asynchronous ran as their sequential builds do, regions copied "
+          "under AddressSanitizer on %s nodes; %d failed"
+          % (len(files), accepted, analyzed, ran, ", ".join(map(str, NODES)), len(failures)))
     return 1 if failures else 0
 
 
