@@ -11,6 +11,12 @@ print what the sequential build prints. Prints a table of median wall times
 and the speed-ups over the sequential build, and how many calls cleave made
 asynchronous in the program.
 
+The forms that use one processor (the sequential build, cleave on 1 node) run
+on the one --pin names (taskset -c), so that they compare with each other on
+the same processor: on the 2-processor machine of bench/README.md one of the
+two ran fib(40) in 0.37 s and the other in 0.51-0.55 s, which made one-node
+figures swing from 0.58x to 1.44x with nothing changed.
+
 Used for the figures of bench/README.md: python3 scripts/bench-parallel.py."""
 import argparse
 import os
@@ -56,6 +62,8 @@ def main():
     ap.add_argument("--build", default="build", help="cleave's build folder")
     ap.add_argument("--runs", type=int, default=3, help="runs of each form")
     ap.add_argument("--nodes", type=int, default=2, help="nodes, ranks and OpenMP threads")
+    ap.add_argument("--pin", default="0",
+                    help="the processor of the one-processor forms ('' for none)")
     ap.add_argument("--mpi", action="store_true", help="also run cleave's program on MPI")
     ap.add_argument("--only", help="comma-separated names of the programs to run")
     args = ap.parse_args()
@@ -89,9 +97,10 @@ def main():
                                 openmp, "-lm"])
 
         base = {k: v for k, v in os.environ.items() if not k.startswith(("CLEAVE_", "OMP_"))}
+        one = ["taskset", "-c", args.pin] if args.pin and shutil.which("taskset") else []
         forms = [
-            ("sequential", [sequential], base),
-            ("cleave 1", [parallel], dict(base, CLEAVE_NODES="1")),
+            ("sequential", one + [sequential], base),
+            ("cleave 1", one + [parallel], dict(base, CLEAVE_NODES="1")),
             ("cleave %d" % args.nodes, [parallel], dict(base, CLEAVE_NODES=str(args.nodes))),
         ]
         if args.mpi:
