@@ -92,6 +92,12 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
       return SymExpr::negate(Operand);
     if (UO->getOpcode() == UO_Plus)
       return Operand;
+    // An increment's value: the variable's before (v++), or after (++v).
+    if (UO->isPostfix())
+      return Operand;
+    if (UO->isIncrementDecrementOp())
+      return SymExpr::binary(SymExpr::Kind::Add, Operand,
+                             SymExpr::constant(UO->isIncrementOp() ? 1 : -1));
     return nullptr;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {

@@ -500,15 +500,26 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
                     "', which is copied to the callee but not back");
   }
   for (const std::string &Name : Arrays) {
-    std::vector<std::string> Found;
+    // The first access without a bound is the fact to name; without one, the
+    // bounded accesses that do not join into one region.
+    std::vector<std::string> Bounded, Unbounded;
     for (const AccessRegion &R : E.Accesses) {
-      std::string What =
-          R.Unbounded.empty() ? R.str() : Name + " without a bound, as " + R.Unbounded;
-      if (R.Param == Name && !llvm::is_contained(Found, What))
-        Found.push_back(What);
+      std::vector<std::string> &To = R.Unbounded.empty() ? Bounded : Unbounded;
+      std::string What = R.Unbounded.empty() ? R.str() : R.Unbounded;
+      if (R.Param == Name && !llvm::is_contained(To, What))
+        To.push_back(What);
     }
-    Out.push_back("has pointer parameter '" + Name + "' without a region (" +
-                  (Found.empty() ? "it is never accessed" : "it accesses " + llvm::join(Found, " and ")) +
+    std::string Why =
+        !Unbounded.empty()
+            ? Unbounded.front() +
+                  (Unbounded.size() > 1
+                       ? " (and " + std::to_string(Unbounded.size() - 1) + " more access" +
+                             (Unbounded.size() > 2 ? "es" : "") + " without a bound)"
+                       : "")
+        : !Bounded.empty() ? "it accesses " + llvm::join(Bounded, " and ") +
+                                 ", which do not join into one region"
+                           : "it is never accessed";
+    Out.push_back("has pointer parameter '" + Name + "' without a region (" + Why +
                   "; add '#pragma cleave region(" + Name + "[lo:hi])' before the function)");
   }
   for (std::string &Why : effectBlockers(E))
