@@ -2592,7 +2592,8 @@ int clv_spawn_node_for(uint32_t fn, size_t bytes) {
   int node = clv_spawn_node();
   grain_spawning.fn = fn;
   grain_spawning.bucket = node >= 0 ? bucket : -1;
-  grain_spawning.since = now_ns();
+  if (grain_spawning.bucket >= 0) // the clock only for calls measured
+    grain_spawning.since = now_ns();
   return node;
 }
 
@@ -2705,10 +2706,12 @@ static clv_status consume(clv_future *f, clv_buf *result) {
   if (status != CLV_OK)
     memcpy(last_error, f->message, sizeof last_error);
   grain_joining.bucket = status == CLV_OK ? f->grain_bucket : -1;
-  grain_joining.fn = f->fn;
-  grain_joining.since = now_ns();
-  grain_joining.work_ns = f->work_ns;
-  grain_joining.other_ns = f->sent_ns + f->other_ns;
+  if (grain_joining.bucket >= 0) {
+    grain_joining.fn = f->fn;
+    grain_joining.since = now_ns();
+    grain_joining.work_ns = f->work_ns;
+    grain_joining.other_ns = f->sent_ns + f->other_ns;
+  }
   // Lowering (not setting) the level keeps it right whichever order the caller
   // waits on several children in: it ends at the level before the first spawn.
   if (f->caller_level < here.level)

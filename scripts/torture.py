@@ -20,8 +20,8 @@ import concurrent.futures
 import glob
 import json
 import os
-import subprocess
 import shutil
+import subprocess
 import sys
 import tarfile
 
@@ -76,15 +76,17 @@ def check(cleave, clang, path):
     return True, None, candidate
 
 
-def run_both(path, cc, work, runtime_flags):
+def run_both(cleave, path, cc, work, runtime_flags):
     """The harness for one test: returns (whether a call was spawned, failure
-    text or None)."""
-    name = os.path.splitext(os.path.basename(path))[0]
-    out = os.path.join(work, name)
+    text or None). Its files go to a folder of \p work named by its path in
+    the suite (execute/ has subfolders with names in common)."""
+    out = os.path.join(work, os.path.splitext(path.split("/execute/", 1)[1])[0])
     shutil.rmtree(out, ignore_errors=True)
-    cleave = os.path.join(os.path.dirname(work), "bin", "cleave")
-    made = subprocess.run([cleave, "parallelize", path, "-o", out, "--"] + FLAGS,
-                          capture_output=True, text=True, timeout=HANG_SECONDS)
+    try:
+        made = subprocess.run([cleave, "parallelize", path, "-o", out, "--"] + FLAGS,
+                              capture_output=True, text=True, timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        return True, "cleave parallelize: no answer after %d s (hang)" % HANG_SECONDS
     if made.returncode != 0:
         tail = made.stderr.strip().splitlines()[-2:]
         return True, "cleave parallelize: status %d: %s" % (made.returncode, " | ".join(tail))
@@ -156,7 +158,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     ran = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        results = pool.map(lambda p: (p, run_both(p, args.cc, work, runtime_flags)), candidates)
+        results = pool.map(lambda p: (p, run_both(cleave, p, args.cc, work, runtime_flags)), candidates)
         for path, (spawned, failure) in results:
             if failure:
                 failures.append((os.path.relpath(path, build), failure))
