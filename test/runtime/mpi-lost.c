@@ -4,7 +4,9 @@
 // answers late is dropped (node 1 calls node 0 back after its late reply, and
 // messages between two ranks arrive in order: by then node 0 has received
 // it). A lost node cannot stop in order, so the job ends with status 1 when
-// node 0 finalizes, never a hang.
+// node 0 finalizes, never a hang. mpirun's own banner for the abort may come
+// between lines that node 0 printed, so the lines after the third are
+// checked in order but not as adjacent.
 // REQUIRES: mpi
 // RUN: %cc -Wall -Werror %s %cleave_rt -o %t
 // RUN: sh -c 'CLEAVE_TRANSPORT=mpi CLEAVE_CALL_TIMEOUT=1 timeout -k 10 60 %mpirun -np 3 %t; echo "exit status $?"' > %t.out 2>&1
@@ -12,7 +14,7 @@
 // CHECK: first call: the node stopped answering: call to 'nap' on node 1: no reply within 1 s (CLEAVE_CALL_TIMEOUT); node 1 may have stopped or crashed
 // CHECK-NEXT: second call: the call was canceled: call to 'nap' on node 1: canceled: node 1 was lost
 // CHECK-NEXT: later call: the node stopped answering: call to 'nap' on node 1: node 1 was lost: an earlier call to it got no reply within 1 s (CLEAVE_CALL_TIMEOUT)
-// CHECK-NEXT: node 1 called back after its late reply
+// CHECK: node 1 called back after its late reply
 // CHECK-NOT: did not make
 // CHECK: cleave: node 0: node 1 was lost (a call to it got no reply within 1 s, CLEAVE_CALL_TIMEOUT) and cannot stop in order: ending every process
 // CHECK: exit status 1{{$}}
