@@ -280,23 +280,26 @@ private:
   std::vector<const FunctionDecl *> &Callees;
 };
 
-/// Finds the variables assigned, incremented, decremented or address-taken.
+/// Finds the variables assigned, incremented, decremented or address-taken
+/// (only address-taken, with \p AddressOnly).
 class WriteScan : public RecursiveASTVisitor<WriteScan> {
 public:
+  explicit WriteScan(bool AddressOnly = false) : AddressOnly(AddressOnly) {}
   llvm::DenseSet<const VarDecl *> Written;
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
+    if (BO->isAssignmentOp() && !AddressOnly)
       note(BO->getLHS());
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+    if ((UO->isIncrementDecrementOp() && !AddressOnly) || UO->getOpcode() == UO_AddrOf)
       note(UO->getSubExpr());
     return true;
   }
 
 private:
+  bool AddressOnly;
   void note(const Expr *E) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -308,6 +311,12 @@ private:
 
 llvm::DenseSet<const VarDecl *> cleave::modifiedVariables(const Stmt *S) {
   WriteScan Scan;
+  Scan.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(Scan.Written);
+}
+
+llvm::DenseSet<const VarDecl *> cleave::addressTakenVariables(const Stmt *S) {
+  WriteScan Scan(true);
   Scan.TraverseStmt(const_cast<Stmt *>(S));
   return std::move(Scan.Written);
 }
@@ -615,6 +624,23 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
   return Why;
 }
 
+const Conjunction *TUAnalysis::returnFacts(const FunctionDecl *FD) {
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody())
+    return nullptr;
+  auto [It, New] = Returns.insert({Def->getCanonicalDecl(), std::nullopt});
+  // A function asked again while its answer is being found (recursion)
+  // finds nothing yet: nullopt is what the entry holds meanwhile.
+  if (New) {
+    std::optional<Conjunction> Found =
+        IntegerStates(Ctx, Def, modifiedVariables(Def->getBody()), entryFacts(Def), ReturnsOf)
+            .returns();
+    Returns[Def->getCanonicalDecl()] = std::move(Found);
+  }
+  auto &Answer = Returns[Def->getCanonicalDecl()];
+  return Answer ? &*Answer : nullptr;
+}
+
 void TUAnalysis::summarizeEffects() {
   std::vector<FunctionInfo *> All;
   for (const FunctionDecl *Def : Definitions) {
@@ -624,9 +650,45 @@ void TUAnalysis::summarizeEffects() {
     for (const ParmVarDecl *P : Def->parameters())
       S.Params.push_back({P->getNameAsString(), ""});
     S.HasBody = true;
-    S.Local = summarizeFunction(Ctx, Def);
+    S.Local = summarizeFunction(Ctx, Def, {}, ReturnsOf);
     All.push_back(&S);
   }
+  // A function that accesses what it cannot bound by itself may be bounded
+  // by what its calls give it (merge's `mid <= n`, from its caller's
+  // `if (n < 2) return;` and `n / 2`): it is summarized again with them.
+  findCalls();
+  // So may what a function returns about its integer parameters (split's
+  // `lo <= i <= hi` needs `lo <= hi`).
+  findEntryFacts([&](const FunctionDecl *Def) {
+    const LocalSummary &L = Summaries[Def->getCanonicalDecl()].Local;
+    return llvm::any_of(L.Direct.Accesses,
+                        [](const AccessRegion &R) { return !R.Unbounded.empty(); }) ||
+           llvm::any_of(L.Calls, [](const CallEffect &C) { return !C.State.empty(); }) ||
+           (Def->getReturnType()->isIntegerType() &&
+            llvm::count_if(Def->parameters(), [](const ParmVarDecl *P) {
+              return P->getType()->isIntegerType();
+            }) >= 2);
+  });
+  // So is a function that calls one of those: what it returns may be
+  // bounded now (partition's `p < hi`, at `hi - lo > 16`).
+  std::set<std::string> Bounded;
+  for (const FunctionDecl *Def : Definitions)
+    if (!entryFacts(Def).empty())
+      Bounded.insert(Summaries[Def->getCanonicalDecl()].UniqueName);
+  bool Again = false;
+  Returns.clear();
+  for (const FunctionDecl *Def : Definitions) {
+    FunctionInfo &S = Summaries[Def->getCanonicalDecl()];
+    Conjunction Entry = entryFacts(Def);
+    if (!Entry.empty() || llvm::any_of(S.Local.Calls, [&](const CallEffect &C) {
+          return Bounded.count(C.Callee);
+        })) {
+      S.Local = summarizeFunction(Ctx, Def, Entry, ReturnsOf);
+      Again = true;
+    }
+  }
+  if (Again)
+    findCalls(); // the calls are the new summaries'
   composeEffects(All);
 }
 
@@ -671,10 +733,12 @@ public:
 };
 } // namespace
 
-void TUAnalysis::findDistinctParams() {
+void TUAnalysis::findCalls() {
   // The calls of each function, from the summaries. When they are all of its
   // mentions, and no other file can call it (it is static, or this file holds
   // main), they are all the calls the program makes.
+  CallsOf.clear();
+  CallsUnknown.clear();
   FunctionMentions Mentions;
   Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
   bool WholeProgram = llvm::any_of(Definitions, [](const FunctionDecl *D) { return D->isMain(); });
@@ -695,6 +759,12 @@ void TUAnalysis::findDistinctParams() {
     else if (CallsOf[Key].size() != Mentions.Count.lookup(Key))
       CallsUnknown[Key] = Name + " is named other than in the calls this file makes (its "
                                  "address is taken, or a header calls it)";
+  }
+}
+
+void TUAnalysis::findDistinctParams() {
+  for (const FunctionDecl *Def : Definitions) {
+    const FunctionDecl *Key = Def->getCanonicalDecl();
     if (CallsUnknown.count(Key))
       continue;
     for (unsigned I = 0; I < Def->getNumParams(); ++I)
@@ -703,7 +773,12 @@ void TUAnalysis::findDistinctParams() {
             Def->getParamDecl(J)->getType()->isPointerType())
           Distinct.insert({Key, I, J});
   }
-  findEntryFacts();
+  // Recursive functions with regions of rows: their quadrants are apart
+  // when their columns fit in a row (n <= ld).
+  findEntryFacts([&](const FunctionDecl *Def) {
+    return isRecursive(Def) &&
+           llvm::any_of(regions(Def), [](const Region &R) { return bool(R.Rows); });
+  });
   // The region of the callee's parameter \p P at the call \p C, in the
   // caller's parameters.
   auto RegionAt = [&](const FunctionDecl *Callee, const ParmVarDecl *P,
@@ -787,24 +862,47 @@ void TUAnalysis::findDistinctParams() {
   }
 }
 
-void TUAnalysis::findEntryFacts() {
-  // Candidates, only where they may serve: the recursive functions with
-  // regions of rows, whose quadrants are apart when their columns fit in a
-  // row (n <= ld). For their integer parameters p and q: p >= 0, q >= p.
+void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> &Wanted) {
+  // Candidates, for each function wanted whose calls are all known: for its
+  // integer parameters p and q, p >= 0 and q >= p; and p >= c and q - p >= c
+  // where every call, by what holds where it is made, gives a least value c
+  // (`hi - lo >= 17` from `if (hi - lo <= 16) return;`).
   for (const FunctionDecl *Def : Definitions) {
     const FunctionDecl *Key = Def->getCanonicalDecl();
-    if (CallsUnknown.count(Key) || !isRecursive(Def) ||
-        llvm::none_of(regions(Def), [](const Region &R) { return bool(R.Rows); }))
+    if (CallsUnknown.count(Key) || EntryFacts.count(Key) || !Wanted(Def))
       continue;
-    Conjunction &Facts = EntryFacts[Key];
+    std::vector<SymExpr::Ptr> Measures;
     for (const ParmVarDecl *P : Def->parameters()) {
       if (!P->getType()->isIntegerType() || P->getName().empty())
         continue;
       SymExpr::Ptr PV = SymExpr::variable(P->getName());
-      Facts.push_back(PV);
+      Measures.push_back(PV);
       for (const ParmVarDecl *Q : Def->parameters())
         if (Q != P && Q->getType()->isIntegerType() && !Q->getName().empty())
-          Facts.push_back(atLeast(SymExpr::variable(Q->getName()), PV));
+          Measures.push_back(atLeast(SymExpr::variable(Q->getName()), PV));
+    }
+    Conjunction &Facts = EntryFacts[Key];
+    for (const SymExpr::Ptr &M : Measures) {
+      Facts.push_back(M);
+      std::optional<int64_t> Least;
+      for (const auto &[Caller, C] : CallsOf[Key]) {
+        SymMap Args;
+        for (unsigned I = 0; I < Def->getNumParams() && I < C->Args.size(); ++I)
+          if (C->Args[I].Symbolic)
+            Args[Def->getParamDecl(I)->getNameAsString()] = C->Args[I].Symbolic;
+        std::optional<int64_t> Here;
+        if (llvm::all_of(M->variables(), [&](const std::string &V) { return Args.count(V); }))
+          if (auto Min = extremum(C->Context, substitute(M, Args), false,
+                                  [](llvm::StringRef) { return false; }))
+            Here = AffineForm::of(*Min).constantValue();
+        if (!Here) {
+          Least.reset();
+          break;
+        }
+        Least = Least ? std::min(*Least, *Here) : *Here;
+      }
+      if (Least && *Least != 0)
+        Facts.push_back(SymExpr::binary(SymExpr::Kind::Sub, M, SymExpr::constant(*Least)));
     }
   }
   // The greatest fixed point: a fact stays while every call, with what holds

@@ -70,7 +70,8 @@ public:
                              const clang::ParmVarDecl *Q) const;
   /// Facts `E >= 0` about the integer parameters of \p FD that every call
   /// of it gives (`n <= ld`), keyed as symbolicValue keys the parameters.
-  /// Found only for recursive functions with regions of rows.
+  /// Found only where they may serve: for recursive functions with regions
+  /// of rows, and functions with accesses they cannot bound by themselves.
   Conjunction entryFacts(const clang::FunctionDecl *FD) const;
   /// Why a call of \p FD cannot run on another node; empty when it can.
   const std::vector<std::string> &remoteBlockers(const clang::FunctionDecl *FD);
@@ -103,10 +104,17 @@ private:
   /// Finds the pairs of pointer parameters that point into different
   /// objects at every call (distinctParams).
   void findDistinctParams();
-  /// Finds entryFacts (by findDistinctParams, which knows the calls).
-  void findEntryFacts();
+  /// Finds the calls of each function (CallsOf), or why they are not all
+  /// known (CallsUnknown).
+  void findCalls();
+  /// Finds entryFacts for the functions \p Wanted picks that have none
+  /// yet, and settles them all again.
+  void findEntryFacts(const std::function<bool(const clang::FunctionDecl *)> &Wanted);
   /// Summarizes the effects of the definitions and composes them.
   void summarizeEffects();
+  /// What the returns of \p FD give about its value (IntegerStates::
+  /// returns), found on first need; null when nothing.
+  const Conjunction *returnFacts(const clang::FunctionDecl *FD);
   /// Warns where a region pragma gives less than the analysis proves a
   /// function touches.
   void checkPragmas();
@@ -141,6 +149,10 @@ private:
       CallsOf;
   /// entryFacts, in the parameters' names.
   std::map<const clang::FunctionDecl *, Conjunction> EntryFacts;
+  /// returnFacts, by canonical declaration, as found so far.
+  std::map<const clang::FunctionDecl *, std::optional<Conjunction>> Returns;
+  std::function<const Conjunction *(const clang::FunctionDecl *)> ReturnsOf =
+      [this](const clang::FunctionDecl *FD) { return returnFacts(FD); };
 };
 
 /// The value of an integer expression as a SymExpr whose variables are keyed by
@@ -172,6 +184,9 @@ pointerValue(const clang::Expr *E,
 
 /// The variables \p S assigns, increments, decrements or takes the address of.
 llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
+/// The variables \p S takes the address of: they may change behind any
+/// pointer.
+llvm::DenseSet<const clang::VarDecl *> addressTakenVariables(const clang::Stmt *S);
 
 /// The name of the function by which \p CE allocates a new object ("alloca",
 /// "malloc", ...: each call returns memory no other pointer holds yet), or ""

@@ -4,6 +4,7 @@
 #define CLEAVE_ANALYSIS_ANALYSISINTERNAL_H
 
 #include "analysis/Analysis.h"
+#include "analysis/IntegerStates.h"
 #include "analysis/ProgramModel.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/SmallVector.h"
@@ -66,8 +67,11 @@ std::vector<RawReference> statementReferences(clang::ASTContext &Ctx,
                                               const llvm::DenseSet<const clang::Stmt *> &Elements);
 
 /// What the body of the function definition \p FD touches by itself, and
-/// what each of its calls passes (Effects.cpp).
-LocalSummary summarizeFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
+/// what each of its calls passes (Effects.cpp), given facts that hold on
+/// entry (\p Entry, keyed as symbolicValue keys the parameters) and what
+/// the functions it calls return.
+LocalSummary summarizeFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
+                               const Conjunction &Entry, const ReturnFacts &ReturnsOf);
 
 /// Fills the Effects of each of \p Functions: its local summary with the
 /// summaries of its callees among them composed in, to a fixed point over
@@ -101,6 +105,19 @@ std::optional<AccessRegion> regionAtCall(const AccessRegion &R, const CallEffect
 /// (DistinctObjects.cpp).
 std::map<const clang::CallExpr *, std::vector<std::pair<unsigned, unsigned>>>
 argumentsApart(clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
+
+/// Whether every integer in \p E is of a signed type, so that C computes it
+/// as arithmetic does (an unsigned `n - 1` wraps at 0, a conversion to
+/// unsigned changes a negative value).
+bool signedThroughout(const clang::Expr *E);
+
+/// Adds to \p Out the facts `E >= 0` that the integer comparisons of the
+/// condition \p Cond give when it is \p Holds (through !, and && that holds,
+/// || that fails), with its variables keyed by symbolicValue given the
+/// variables its function changes (\p Modified). Comparisons of unsigned
+/// values give nothing: C's arithmetic on them wraps.
+void conditionFacts(clang::ASTContext &Ctx, const clang::Expr *Cond, bool Holds,
+                    const llvm::DenseSet<const clang::VarDecl *> &Modified, Conjunction &Out);
 
 /// The unique name of a variable or function (see LocalInfo::UniqueName).
 std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);

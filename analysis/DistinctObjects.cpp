@@ -19,20 +19,12 @@ using Apart = std::set<Pair>;
 
 Pair pairOf(const VarDecl *A, const VarDecl *B) { return A < B ? Pair{A, B} : Pair{B, A}; }
 
-/// The local pointers the walk follows: declared in the function (its
-/// parameters included), never reached through their address.
+/// The local pointers declared in a function, its parameters included.
 struct Locals : RecursiveASTVisitor<Locals> {
-  llvm::DenseSet<const VarDecl *> Followed, AddressTaken;
+  llvm::DenseSet<const VarDecl *> Pointers;
   bool VisitVarDecl(VarDecl *V) {
     if (V->hasLocalStorage() && V->getType()->isPointerType())
-      Followed.insert(V);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf)
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-          AddressTaken.insert(V);
+      Pointers.insert(V);
     return true;
   }
 };
@@ -40,10 +32,12 @@ struct Locals : RecursiveASTVisitor<Locals> {
 class Walk {
 public:
   Walk(const FunctionDecl *FD) {
+    // The walk follows those never reached through their address.
     Locals L;
     L.TraverseDecl(const_cast<FunctionDecl *>(FD));
-    for (const VarDecl *V : L.Followed)
-      if (!L.AddressTaken.count(V))
+    llvm::DenseSet<const VarDecl *> Taken = addressTakenVariables(FD->getBody());
+    for (const VarDecl *V : L.Pointers)
+      if (!Taken.count(V))
         Followed.insert(V);
   }
 

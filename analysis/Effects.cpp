@@ -4,6 +4,7 @@
 /// its loops or as the nodes of linked structures; library functions from the
 /// table) and what each of its calls passes, for linkModel to compose.
 #include "analysis/AnalysisInternal.h"
+#include "analysis/IntegerStates.h"
 #include "analysis/LibraryEffects.h"
 #include "analysis/Presburger.h"
 
@@ -137,8 +138,10 @@ enum class AccessKind { Read, Write, ReadWrite };
 
 class EffectWalker {
 public:
-  EffectWalker(ASTContext &Ctx, const FunctionDecl *FD, LocalSummary &Out)
-      : Ctx(Ctx), FD(FD), Out(Out), Modified(modifiedVariables(FD->getBody())) {
+  EffectWalker(ASTContext &Ctx, const FunctionDecl *FD, const Conjunction &Entry,
+               const ReturnFacts &ReturnsOf, LocalSummary &Out)
+      : Ctx(Ctx), FD(FD), Out(Out), Modified(modifiedVariables(FD->getBody())), Entry(Entry),
+        ReturnsOf(ReturnsOf) {
     for (const ParmVarDecl *P : FD->parameters())
       if (!Modified.count(P) && !P->getName().empty())
         ParamNames[symbolKey(P)] = P->getNameAsString();
@@ -164,6 +167,7 @@ public:
   }
 
   void run() {
+    Facts = Entry;
     // On entry, C computes the bounds of the parameters' arrays (C11 6.9.1p10).
     for (const ParmVarDecl *P : FD->parameters())
       bounds(P->getOriginalType());
@@ -522,6 +526,12 @@ private:
     All.resize(Kept);
   }
 
+  IntegerStates &states() {
+    if (!States)
+      States = std::make_unique<IntegerStates>(Ctx, FD, Modified, Entry, ReturnsOf);
+    return *States;
+  }
+
   /// Fills \p R with the elements \p First takes in the enclosing loops, in
   /// the parameters' names, or says why it cannot. An index that is not
   /// affine in a loop's variable may still be rows of a matrix: `i * ld + j`
@@ -543,8 +553,19 @@ private:
       R.Rows.Stride = SymExpr::variable(Name->second);
       return;
     }
-    R.Lo = R.Hi = nullptr;
     R.Rows = RowShape();
+    // Counters of while loops and the like: the polyhedra of the function's
+    // integer variables bound them.
+    if (auto Bounds = states().range(At, First)) {
+      std::string Ignored;
+      R.Lo = inParameters(Bounds->first, Ignored);
+      R.Hi = R.Lo ? inParameters(Bounds->second, Ignored) : nullptr;
+      if (R.Hi) {
+        R.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, R.Hi, SymExpr::constant(1)));
+        return;
+      }
+    }
+    R.Lo = R.Hi = nullptr;
     R.Unbounded = "the index at line " + line(At) + Why;
   }
 
@@ -687,56 +708,9 @@ private:
     return isa_and_nonnull<ReturnStmt>(S);
   }
 
-  /// Whether every integer in \p E is of a signed type, so that C computes
-  /// it as arithmetic does (an unsigned `n - 1` wraps at 0, a conversion to
-  /// unsigned changes a negative value).
-  static bool signedThroughout(const Expr *E) {
-    if (E->getType()->isIntegerType() && !E->getType()->isSignedIntegerType())
-      return false;
-    return llvm::all_of(E->children(), [](const Stmt *Child) {
-      const auto *CE = dyn_cast_or_null<Expr>(Child);
-      return !CE || signedThroughout(CE);
-    });
-  }
-
   /// Adds to Facts what the integer comparisons of the condition \p Cond
-  /// say when it is \p Holds (its other parts say nothing here).
-  void assume(const Expr *Cond, bool Holds) {
-    Cond = Cond->IgnoreParenImpCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(Cond); UO && UO->getOpcode() == UO_LNot)
-      return assume(UO->getSubExpr(), !Holds);
-    const auto *BO = dyn_cast<BinaryOperator>(Cond);
-    if (!BO)
-      return;
-    // a && b holds: both do; a || b fails: both fail.
-    if ((BO->getOpcode() == BO_LAnd && Holds) || (BO->getOpcode() == BO_LOr && !Holds)) {
-      assume(BO->getLHS(), Holds);
-      assume(BO->getRHS(), Holds);
-      return;
-    }
-    if ((!BO->isRelationalOp() && BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE) ||
-        !signedThroughout(BO->getLHS()) || !signedThroughout(BO->getRHS()))
-      return;
-    SymExpr::Ptr L = symbolicValue(BO->getLHS(), &Modified, &Ctx),
-                 R = symbolicValue(BO->getRHS(), &Modified, &Ctx);
-    if (!L || !R)
-      return;
-    BinaryOperatorKind Op = Holds ? BO->getOpcode() : BinaryOperator::negateComparisonOp(BO->getOpcode());
-    auto Fact = [&](const SymExpr::Ptr &A, const SymExpr::Ptr &B, int64_t Less) { // A - B - Less >= 0
-      Facts.push_back(SymExpr::binary(SymExpr::Kind::Sub, atLeast(A, B), SymExpr::constant(Less)));
-    };
-    switch (Op) {
-    case BO_LT: return Fact(R, L, 1);
-    case BO_LE: return Fact(R, L, 0);
-    case BO_GT: return Fact(L, R, 1);
-    case BO_GE: return Fact(L, R, 0);
-    case BO_EQ:
-      Fact(L, R, 0);
-      return Fact(R, L, 0);
-    default:
-      return;
-    }
-  }
+  /// say when it is \p Holds.
+  void assume(const Expr *Cond, bool Holds) { conditionFacts(Ctx, Cond, Holds, Modified, Facts); }
 
   /// The range of the variable of a counted loop: `for (i = L; i < U; i++)`
   /// and its variants (<=, >, >=, !=; ++, --, += c, -= c), when the body
@@ -1000,6 +974,13 @@ private:
         C.ApartArgs = It->second;
     }
     C.Context = stableFacts();
+    // main's regions serve no call, so it needs no states.
+    if (!FD->isMain() && llvm::any_of(C.Args, [](const CallEffect::Arg &A) {
+          return A.K == CallEffect::Arg::Kind::Value && A.Symbolic;
+        }))
+      if (std::optional<Conjunction> State = states().factsAt(CE))
+        for (const SymExpr::Ptr &F : *State)
+          C.State.push_back(partlyNamed(F));
     Out.Calls.push_back(std::move(C));
   }
 
@@ -1011,9 +992,14 @@ private:
     if (T->isIntegerType()) {
       std::string Why;
       SymExpr::Ptr V = symbolicValue(Arg, &Modified, &Ctx);
-      if (!V || Arg->HasSideEffects(Ctx))
+      if (!V)
         return A;
+      // An increment (`store++`) passes the value before it, which Symbolic
+      // names; another argument that reads the variable would make the call
+      // undefined.
       A.Symbolic = partlyNamed(V);
+      if (Arg->HasSideEffects(Ctx))
+        return A;
       if ((A.Value = inParameters(V, Why)))
         A.K = K::Integer;
       return A;
@@ -1150,6 +1136,12 @@ private:
   std::vector<SymExpr::Ptr> Facts;
   /// What held at each access of Out.Direct.Accesses, in its order.
   std::vector<Conjunction> AccessFacts;
+  /// Facts that hold on entry, keyed as symbolicValue keys the parameters.
+  Conjunction Entry;
+  /// What the functions FD calls return.
+  ReturnFacts ReturnsOf;
+  /// The polyhedra of FD's integer variables, once an index needs them.
+  std::unique_ptr<IntegerStates> States;
   /// argumentsApart for FD, once a call needs it.
   std::optional<std::map<const CallExpr *, std::vector<std::pair<unsigned, unsigned>>>> Apart;
   /// The body has labels or cases: a jump may pass an `if` that returns.
@@ -1161,8 +1153,57 @@ private:
 
 } // namespace
 
-LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD) {
+bool cleave::signedThroughout(const Expr *E) {
+  if (E->getType()->isIntegerType() && !E->getType()->isSignedIntegerType())
+    return false;
+  return llvm::all_of(E->children(), [](const Stmt *Child) {
+    const auto *CE = dyn_cast_or_null<Expr>(Child);
+    return !CE || signedThroughout(CE);
+  });
+}
+
+void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
+                            const llvm::DenseSet<const VarDecl *> &Modified, Conjunction &Out) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond); UO && UO->getOpcode() == UO_LNot)
+    return conditionFacts(Ctx, UO->getSubExpr(), !Holds, Modified, Out);
+  const auto *BO = dyn_cast<BinaryOperator>(Cond);
+  if (!BO)
+    return;
+  // a && b holds: both do; a || b fails: both fail.
+  if ((BO->getOpcode() == BO_LAnd && Holds) || (BO->getOpcode() == BO_LOr && !Holds)) {
+    conditionFacts(Ctx, BO->getLHS(), Holds, Modified, Out);
+    conditionFacts(Ctx, BO->getRHS(), Holds, Modified, Out);
+    return;
+  }
+  if ((!BO->isRelationalOp() && BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE) ||
+      !signedThroughout(BO->getLHS()) || !signedThroughout(BO->getRHS()))
+    return;
+  SymExpr::Ptr L = symbolicValue(BO->getLHS(), &Modified, &Ctx),
+               R = symbolicValue(BO->getRHS(), &Modified, &Ctx);
+  if (!L || !R)
+    return;
+  BinaryOperatorKind Op =
+      Holds ? BO->getOpcode() : BinaryOperator::negateComparisonOp(BO->getOpcode());
+  auto Fact = [&](const SymExpr::Ptr &A, const SymExpr::Ptr &B, int64_t Less) { // A - B - Less >= 0
+    Out.push_back(SymExpr::binary(SymExpr::Kind::Sub, atLeast(A, B), SymExpr::constant(Less)));
+  };
+  switch (Op) {
+  case BO_LT: return Fact(R, L, 1);
+  case BO_LE: return Fact(R, L, 0);
+  case BO_GT: return Fact(L, R, 1);
+  case BO_GE: return Fact(L, R, 0);
+  case BO_EQ:
+    Fact(L, R, 0);
+    return Fact(R, L, 0);
+  default:
+    return;
+  }
+}
+
+LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD,
+                                       const Conjunction &Entry, const ReturnFacts &ReturnsOf) {
   LocalSummary Out;
-  EffectWalker(Ctx, FD, Out).run();
+  EffectWalker(Ctx, FD, Entry, ReturnsOf, Out).run();
   return Out;
 }

@@ -269,16 +269,23 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
   std::vector<SymExpr::Ptr> Bounds{R.Lo, R.Hi};
   if (R.Rows)
     Bounds.insert(Bounds.end(), {R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi});
+  // An argument that reads variables that change (`swap(a, i, store++)` in
+  // a loop): the region spans the values they take where the call is made.
+  std::string Spanned;
   for (const SymExpr::Ptr &Bound : Bounds)
     for (const std::string &V : Bound->variables()) {
       size_t J = Index(V);
-      if (J >= C.Args.size() || C.Args[J].K != K::Integer) {
+      if (J < C.Args.size() && C.Args[J].K == K::Integer) {
+        Subst[V] = C.Args[J].Value;
+      } else if (J < C.Args.size() && C.Args[J].Symbolic && !C.State.empty() && !R.Rows) {
+        Subst[V] = C.Args[J].Symbolic;
+        Spanned = "'" + C.Args[J].Text + "' for '" + V + "'";
+      } else {
         Out.Unbounded = Where + " passes " +
                         (J < C.Args.size() ? "'" + C.Args[J].Text + "'" : "nothing") +
                         " for '" + V + "', which is not an expression of the parameters";
         return Out;
       }
-      Subst[V] = C.Args[J].Value;
     }
   auto Moved = [&](const SymExpr::Ptr &By, const SymExpr::Ptr &Bound) {
     return simplify(SymExpr::binary(SymExpr::Kind::Add, By, substitute(Bound, Subst)));
@@ -286,6 +293,19 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
   if (!R.Rows) {
     Out.Lo = Moved(A.Value, R.Lo);
     Out.Hi = Moved(A.Value, R.Hi);
+    if (Spanned.empty())
+      return Out;
+    // The caller's parameters go by their names, its other variables by keys.
+    auto IsParameter = [](llvm::StringRef V) { return !V.contains('@'); };
+    auto Lo = extremum(C.State, Out.Lo, false, IsParameter);
+    auto Hi = Lo ? extremum(C.State, Out.Hi, true, IsParameter) : std::nullopt;
+    Out.Lo = Lo ? *Lo : nullptr;
+    Out.Hi = Hi ? *Hi : nullptr;
+    if (!Out.Lo || !Out.Hi) {
+      Out.Lo = Out.Hi = nullptr;
+      Out.Unbounded = Where + " passes " + Spanned +
+                      ", whose values there the parameters do not bound";
+    }
     return Out;
   }
   // Rows: the offset moves them by whole rows and by columns.

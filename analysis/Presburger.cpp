@@ -5,9 +5,12 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
+#include <isl/aff.h>
 #include <isl/ctx.h>
+#include <isl/map.h>
 #include <isl/options.h>
 #include <isl/set.h>
+#include <isl/val.h>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -90,6 +93,7 @@ public:
       if (!R->Terms.empty() || R->Constant <= 0 || R->Constant > (int64_t(1) << 31))
         return unknown(E);
       std::string Q = quotient(*L, R->Constant);
+      Values[Q] = SymExpr::binary(K::Div, E->lhs(), E->rhs());
       Linear QL;
       QL.Terms[Q] = 1;
       if (E->kind() == K::Div)
@@ -101,15 +105,24 @@ public:
   }
 
   std::vector<std::string> Params;
+  /// The variables IsDimension picks, as the set's dimensions d<i>.
+  std::vector<std::string> Dims;
   std::vector<std::string> Definitions;
+  /// What each parameter stands for.
+  std::map<std::string, SymExpr::Ptr> Values;
+  std::function<bool(llvm::StringRef)> IsDimension;
 
 private:
   Linear unknown(const SymExpr::Ptr &E) {
     std::string Key = E->str();
     auto [It, New] = Unknowns.insert({Key, ""});
-    if (New) {
+    if (New && E->kind() == SymExpr::Kind::Variable && IsDimension && IsDimension(E->name())) {
+      It->second = "d" + std::to_string(Dims.size());
+      Dims.push_back(It->second);
+    } else if (New) {
       It->second = "p" + std::to_string(Params.size());
       Params.push_back(It->second);
+      Values[It->second] = E;
     }
     Linear L;
     L.Terms[It->second] = 1;
@@ -265,4 +278,107 @@ bool cleave::regionInside(const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi, const 
     Goal[1].push_back(atLeast(PRows.ColHi, Rows.ColHi));
   }
   return implies(Context, Goal);
+}
+
+SymExpr::Ptr cleave::expressionOf(isl_aff *A,
+                                  const std::function<SymExpr::Ptr(llvm::StringRef)> &Parameter,
+                                  const std::vector<SymExpr::Ptr> &Dims) {
+  isl_val *Den = isl_aff_get_denominator_val(A);
+  bool Whole = isl_val_is_one(Den) == isl_bool_true;
+  isl_val_free(Den);
+  if (!Whole || isl_aff_is_nan(A) == isl_bool_true)
+    return nullptr;
+  SymExpr::Ptr Out;
+  bool Known = true;
+  auto Add = [&](SymExpr::Ptr T) { Out = Out ? SymExpr::binary(SymExpr::Kind::Add, Out, T) : T; };
+  // Adds Coef times what V stands for; returns whether V was needed.
+  auto Term = [&](enum isl_dim_type Type, isl_size I, const std::function<SymExpr::Ptr()> &V) {
+    isl_val *C = isl_aff_get_coefficient_val(A, Type, I);
+    long Coef = isl_val_get_num_si(C);
+    isl_val_free(C);
+    if (Coef == 0)
+      return;
+    SymExpr::Ptr E = V();
+    Known = Known && E;
+    if (!E)
+      return;
+    Add(Coef == 1    ? E
+        : Coef == -1 ? SymExpr::negate(E)
+                     : SymExpr::binary(SymExpr::Kind::Mul, SymExpr::constant(Coef), E));
+  };
+  for (isl_size I = 0, N = isl_aff_dim(A, isl_dim_div); I < N; ++I)
+    Term(isl_dim_div, I, [] { return SymExpr::Ptr(); });
+  for (isl_size I = 0, N = isl_aff_dim(A, isl_dim_param); I < N; ++I)
+    Term(isl_dim_param, I, [&] {
+      const char *Name = isl_aff_get_dim_name(A, isl_dim_param, I);
+      return Name ? Parameter(Name) : nullptr;
+    });
+  for (isl_size I = 0, N = isl_aff_dim(A, isl_dim_in); I < N; ++I)
+    Term(isl_dim_in, I, [&] { return size_t(I) < Dims.size() ? Dims[I] : nullptr; });
+  if (!Known)
+    return nullptr;
+  isl_val *C = isl_aff_get_constant_val(A);
+  long Constant = isl_val_get_num_si(C);
+  isl_val_free(C);
+  if (Constant != 0 || !Out)
+    Add(SymExpr::constant(Constant));
+  return simplify(Out);
+}
+
+std::optional<SymExpr::Ptr>
+cleave::extremum(const Conjunction &Given, const SymExpr::Ptr &E, bool Greatest,
+                 const std::function<bool(llvm::StringRef)> &IsParameter) {
+  Linearizer Lin;
+  Lin.IsDimension = [&](llvm::StringRef V) { return !IsParameter(V); };
+  std::optional<Linear> Value = Lin.of(E);
+  if (!Value)
+    return std::nullopt;
+  std::vector<std::string> Known;
+  for (const SymExpr::Ptr &F : Given)
+    if (std::optional<Linear> L = Lin.of(F); L && !L->Terms.empty())
+      Known.push_back(text(*L) + " >= 0");
+  for (const std::string &D : Lin.Definitions)
+    Known.push_back(D);
+  std::string Params = "[" + llvm::join(Lin.Params, ", ") + "]",
+              Dims = "[" + llvm::join(Lin.Dims, ", ") + "]";
+  std::string SetText =
+      Params + " -> { " + Dims + " : " + (Known.empty() ? "true" : llvm::join(Known, " and ")) + " }";
+  std::string MapText = Params + " -> { " + Dims + " -> [z] : z = " + text(*Value) + " }";
+  Isl &I = isl();
+  std::lock_guard<std::mutex> Guard(I.Lock);
+  isl_set *Points = isl_set_read_from_str(I.Ctx, SetText.c_str());
+  isl_map *To = isl_map_read_from_str(I.Ctx, MapText.c_str());
+  if (!Points || !To) {
+    isl_set_free(Points);
+    isl_map_free(To);
+    return std::nullopt;
+  }
+  isl_set *Values = isl_set_apply(Points, To);
+  isl_pw_aff *P = isl_pw_aff_coalesce(Greatest ? isl_set_dim_max(Values, 0)
+                                                : isl_set_dim_min(Values, 0));
+  SymExpr::Ptr Out;
+  if (P && isl_pw_aff_n_piece(P) == 1 && isl_pw_aff_involves_nan(P) != isl_bool_true) {
+    struct Each {
+      const Linearizer &Lin;
+      SymExpr::Ptr Out;
+    } Result{Lin, nullptr};
+    isl_pw_aff_foreach_piece(
+        P,
+        [](isl_set *Domain, isl_aff *A, void *User) -> isl_stat {
+          auto &R = *static_cast<Each *>(User);
+          R.Out = expressionOf(A, [&](llvm::StringRef Name) {
+            auto It = R.Lin.Values.find(Name.str());
+            return It == R.Lin.Values.end() ? nullptr : It->second;
+          });
+          isl_set_free(Domain);
+          isl_aff_free(A);
+          return isl_stat_ok;
+        },
+        &Result);
+    Out = Result.Out;
+  }
+  isl_pw_aff_free(P);
+  if (!Out)
+    return std::nullopt;
+  return Out;
 }

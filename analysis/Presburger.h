@@ -7,7 +7,11 @@
 
 #include "analysis/ProgramModel.h"
 #include "analysis/SymbolicExpr.h"
+#include <functional>
+#include <optional>
 #include <vector>
+
+struct isl_aff;
 
 namespace cleave {
 
@@ -21,6 +25,25 @@ using Conjunction = std::vector<SymExpr::Ptr>;
 /// variables is an unknown of its own, so an answer of true is always
 /// right and false may only mean "not proved".
 bool implies(const Conjunction &Given, const std::vector<Conjunction> &Goal);
+
+/// The least (or, with \p Greatest, the greatest) value of \p E over the
+/// integer values of the variables that satisfy every fact of \p Given, as
+/// one affine expression of the variables \p IsParameter accepts (the
+/// others range over those values); std::nullopt when it is not one such
+/// expression (a maximum of two, unbounded, a quotient isl introduces), or
+/// no value satisfies \p Given. Quotients by constants and other products
+/// are as for implies().
+std::optional<SymExpr::Ptr> extremum(const Conjunction &Given, const SymExpr::Ptr &E,
+                                     bool Greatest,
+                                     const std::function<bool(llvm::StringRef)> &IsParameter);
+
+/// \p A, an affine function isl wrote, as an expression: each parameter by
+/// what \p Parameter says its isl name stands for, the dimensions of its
+/// domain by \p Dims; null when it has a quotient or a fraction of isl's
+/// own, or a name nothing stands for.
+SymExpr::Ptr expressionOf(isl_aff *A,
+                          const std::function<SymExpr::Ptr(llvm::StringRef)> &Parameter,
+                          const std::vector<SymExpr::Ptr> &Dims = {});
 
 /// `A - B`, the fact `A >= B` for implies().
 SymExpr::Ptr atLeast(const SymExpr::Ptr &A, const SymExpr::Ptr &B);

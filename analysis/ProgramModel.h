@@ -210,6 +210,10 @@ struct CallEffect {
   /// ...; return; }`), about variables that never change: the caller's
   /// parameters by name, its locals keyed as Arg::Symbolic keys them.
   std::vector<SymExpr::Ptr> Context;
+  /// When an integer argument reads variables that change: what holds
+  /// where the call is made about every integer variable (IntegerStates),
+  /// keyed as Context keys them. Its regions span the values there.
+  std::vector<SymExpr::Ptr> State;
 };
 
 /// What a function does by itself, before its calls are composed in.

@@ -9,11 +9,11 @@
    Written in the style of pre-ANSI C: function definitions with K&R parameter
    lists, declarations without prototypes, `register', variables declared at
    the top of their block, block comments only. Build it as C89 with GNU
-   extensions:  cc -std=gnu89 -Wall -Wno-unknown-pragmas kr-style.c
+   extensions:  cc -std=gnu89 -Wall kr-style.c
 
    The sort splits a[lo:hi] by one bit into keys with the bit clear, moved to
    the front, and keys with it set, then sorts the two parts on the next bit:
-   two disjoint ranges, as the pragma says. */
+   two disjoint ranges, since split returns lo <= mid <= hi. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -64,7 +64,6 @@ int lo, hi, bit;
 }
 
 /* Sorts a[lo:hi] by the bits bit, bit - 1, ..., 0 of its keys. */
-#pragma cleave region(a[lo:hi])
 void rsort(a, lo, hi, bit)
 unsigned *a;
 int lo, hi, bit;

@@ -4,7 +4,9 @@
    usage: msort [N [SEED]]   (defaults: N = 1000000, SEED = 1)
 
    The sort recurses on two disjoint halves of the array: keep half, send half.
-   The pragma tells cleave which elements a call reads and writes. */
+   cleave finds which elements a call reads and writes: merge's counters i, j
+   and k stay within a[0:n] and tmp[0:n], given the mid <= n that sort's call
+   of it makes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -23,7 +25,6 @@ static void merge(int *a, int *tmp, int mid, int n) {
 }
 
 /* Sorts a[0:n], using tmp[0:n] as scratch space. */
-#pragma cleave region(a[0:n], tmp[0:n])
 void sort(int *a, int *tmp, int n) {
   if (n < 2)
     return;

@@ -4,10 +4,10 @@
    usage: quicksort [N [SEED]]   (defaults: N = 100000, SEED = 1)
 
    The sort partitions a[lo:hi] around a pivot that lands at index p, then sorts
-   a[lo:p] and a[p+1:hi], two disjoint ranges: the pragma before the function
-   states the range each call reads and writes, so cleave can send one of the
-   two calls to another node while this one sorts the other. Short ranges go to
-   an insertion sort. */
+   a[lo:p] and a[p+1:hi], two disjoint ranges: cleave finds that each call
+   reads and writes a[lo:hi] (partition returns lo <= p < hi), so it can send
+   one of the two calls to another node while this one sorts the other. Short
+   ranges go to an insertion sort. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -55,7 +55,6 @@ static int partition(int *a, int lo, int hi) {
 }
 
 /* Sorts a[lo:hi]. */
-#pragma cleave region(a[lo:hi])
 void quicksort(int *a, int lo, int hi) {
   if (hi - lo <= SMALL) {
     insertion_sort(a, lo, hi);

@@ -1,12 +1,12 @@
-// The bundled mergesort: its first self-call becomes asynchronous, joined
-// before the merge; the output builds with -Wall -Werror and prints what the
-// sequential program prints on any number of nodes, with regions shared or
-// copied.
+// The bundled mergesort, with no pragma (its regions are inferred): its first
+// self-call becomes asynchronous, joined before the merge; the output builds
+// with -Wall -Werror and prints what the sequential program prints on any
+// number of nodes, with regions shared or copied.
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %examples/mergesort/msort.c -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=EMIT %s < %t.out/msort.c
 // RUN: FileCheck --check-prefix=STUB %s < %t.out/cleave_stubs.c
-// RUN: %cc -Wall -Werror -O2 %examples/mergesort/msort.c -Wno-unknown-pragmas -o %t.seq
+// RUN: %cc -Wall -Werror -O2 %examples/mergesort/msort.c -o %t.seq
 // RUN: %cc -Wall -Werror -O2 %t.out/msort.c %t.out/cleave_stubs.c %cleave_rt -o %t.par
 // RUN: %t.seq 100003 7 > %t.expected
 // RUN: env CLEAVE_NODES=1 %t.par 100003 7 | diff %t.expected -
@@ -20,12 +20,11 @@
 // RUN: env CLEAVE_NODES=4 %t.par 1 | FileCheck --check-prefix=ONE %s
 // RUN: FileCheck --check-prefix=RESULT %s < %t.expected
 
-// REMARK: msort.c:31:3: remark: call to 'sort' runs asynchronously on the next node of the binomial tree; joined before line 33
-// REMARK: msort.c:32:3: remark: call to 'sort' stays sequential: it is the part kept on this node
+// REMARK: msort.c:32:3: remark: call to 'sort' runs asynchronously on the next node of the binomial tree; joined before line 34
+// REMARK: msort.c:33:3: remark: call to 'sort' stays sequential: it is the part kept on this node
 
 // EMIT: #include "cleave_stubs.h"
-// EMIT: /* #pragma cleave region(a[0:n], tmp[0:n]) */
-// EMIT-NEXT: void sort(int *a, int *tmp, int n) {
+// EMIT: void sort(int *a, int *tmp, int n) {
 // EMIT: int half = n / 2;
 // EMIT-NEXT: clv_future *cleave_f1 = sort__spawn(a, tmp, half);
 // EMIT-NEXT: sort(a + half, tmp + half, n - half);

@@ -1,0 +1,66 @@
+/// \file
+/// The values the integer variables of a function may hold at each point of
+/// its body, as one convex polyhedron over its variables and parameters: an
+/// abstract interpretation over clang's CFG, with isl for the polyhedra
+/// (docs/regions.md). It bounds the counters of while loops (merge's `k`,
+/// which moves with `i + j - mid`), which a counted `for` alone does not.
+#ifndef CLEAVE_ANALYSIS_INTEGERSTATES_H
+#define CLEAVE_ANALYSIS_INTEGERSTATES_H
+
+#include "analysis/Presburger.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseSet.h"
+#include <functional>
+#include <memory>
+#include <optional>
+#include <utility>
+
+namespace cleave {
+
+/// The variable that stands for a function's value in the facts returns()
+/// gives.
+inline constexpr const char *ReturnKey = "(return)";
+
+/// What the returns of a function give (IntegerStates::returns), or null
+/// when nothing is known.
+using ReturnFacts = std::function<const Conjunction *(const clang::FunctionDecl *)>;
+
+class IntegerStates {
+public:
+  /// Analyzes \p FD, whose variables in \p Modified change (or have their
+  /// address taken); the others of its parameters are the polyhedra's
+  /// parameters. \p Entry: facts that hold on entry, keyed as symbolicValue
+  /// keys the parameters. \p ReturnsOf: what the functions it calls return
+  /// (`p = partition(a, lo, hi)` gives `lo <= p < hi`).
+  IntegerStates(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
+                const llvm::DenseSet<const clang::VarDecl *> &Modified, const Conjunction &Entry,
+                const ReturnFacts &ReturnsOf);
+  ~IntegerStates();
+
+  /// The least and the greatest value \p E (keyed as symbolicValue keys
+  /// variables, its value just before \p At is evaluated) takes where \p At
+  /// is evaluated, each one affine expression of the parameters that do not
+  /// change; std::nullopt when the states do not bound it so, \p At is not
+  /// reached, or the analysis gave up on the function.
+  std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>> range(const clang::Expr *At,
+                                                             const SymExpr::Ptr &E);
+
+  /// What holds just before \p At is evaluated: facts `E >= 0` over the
+  /// variables, keyed as symbolicValue keys them; std::nullopt where
+  /// range() would give nothing.
+  std::optional<Conjunction> factsAt(const clang::Expr *At);
+
+  /// What holds between the value the function returns (ReturnKey) and its
+  /// parameters that do not change (keyed as symbolicValue keys them), over
+  /// all its returns; std::nullopt when it returns no integer, a value the
+  /// analysis cannot follow, or the analysis gave up.
+  std::optional<Conjunction> returns();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> I;
+};
+
+} // namespace cleave
+
+#endif
