@@ -633,7 +633,8 @@ const Conjunction *TUAnalysis::returnFacts(const FunctionDecl *FD) {
   // finds nothing yet: nullopt is what the entry holds meanwhile.
   if (New) {
     std::optional<Conjunction> Found =
-        IntegerStates(Ctx, Def, modifiedVariables(Def->getBody()), entryFacts(Def), ReturnsOf)
+        IntegerStates(Ctx, Def, modifiedVariables(Def->getBody()), entryFacts(Def), ReturnsOf,
+                      &PolyhedraSteps)
             .returns();
     Returns[Def->getCanonicalDecl()] = std::move(Found);
   }
@@ -650,7 +651,7 @@ void TUAnalysis::summarizeEffects() {
     for (const ParmVarDecl *P : Def->parameters())
       S.Params.push_back({P->getNameAsString(), ""});
     S.HasBody = true;
-    S.Local = summarizeFunction(Ctx, Def, {}, ReturnsOf);
+    S.Local = summarizeFunction(Ctx, Def, {}, ReturnsOf, &PolyhedraSteps);
     All.push_back(&S);
   }
   // A function that accesses what it cannot bound by itself may be bounded
@@ -683,7 +684,7 @@ void TUAnalysis::summarizeEffects() {
     if (!Entry.empty() || llvm::any_of(S.Local.Calls, [&](const CallEffect &C) {
           return Bounded.count(C.Callee);
         })) {
-      S.Local = summarizeFunction(Ctx, Def, Entry, ReturnsOf);
+      S.Local = summarizeFunction(Ctx, Def, Entry, ReturnsOf, &PolyhedraSteps);
       Again = true;
     }
   }

@@ -149,6 +149,10 @@ private:
       CallsOf;
   /// entryFacts, in the parameters' names.
   std::map<const clang::FunctionDecl *, Conjunction> EntryFacts;
+  /// The steps left to the polyhedra of the file's integer variables
+  /// (IntegerStates): enough for the functions of a program as people
+  /// write them, bounded so that a file of many costs a bounded time.
+  unsigned long PolyhedraSteps = 5000;
   /// returnFacts, by canonical declaration, as found so far.
   std::map<const clang::FunctionDecl *, std::optional<Conjunction>> Returns;
   std::function<const Conjunction *(const clang::FunctionDecl *)> ReturnsOf =

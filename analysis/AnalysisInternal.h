@@ -69,9 +69,10 @@ std::vector<RawReference> statementReferences(clang::ASTContext &Ctx,
 /// What the body of the function definition \p FD touches by itself, and
 /// what each of its calls passes (Effects.cpp), given facts that hold on
 /// entry (\p Entry, keyed as symbolicValue keys the parameters) and what
-/// the functions it calls return.
+/// the functions it calls return, spending \p Budget (IntegerStates).
 LocalSummary summarizeFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
-                               const Conjunction &Entry, const ReturnFacts &ReturnsOf);
+                               const Conjunction &Entry, const ReturnFacts &ReturnsOf,
+                               unsigned long *Budget);
 
 /// Fills the Effects of each of \p Functions: its local summary with the
 /// summaries of its callees among them composed in, to a fixed point over

@@ -139,9 +139,9 @@ enum class AccessKind { Read, Write, ReadWrite };
 class EffectWalker {
 public:
   EffectWalker(ASTContext &Ctx, const FunctionDecl *FD, const Conjunction &Entry,
-               const ReturnFacts &ReturnsOf, LocalSummary &Out)
+               const ReturnFacts &ReturnsOf, unsigned long *Budget, LocalSummary &Out)
       : Ctx(Ctx), FD(FD), Out(Out), Modified(modifiedVariables(FD->getBody())), Entry(Entry),
-        ReturnsOf(ReturnsOf) {
+        ReturnsOf(ReturnsOf), Budget(Budget) {
     for (const ParmVarDecl *P : FD->parameters())
       if (!Modified.count(P) && !P->getName().empty())
         ParamNames[symbolKey(P)] = P->getNameAsString();
@@ -528,7 +528,7 @@ private:
 
   IntegerStates &states() {
     if (!States)
-      States = std::make_unique<IntegerStates>(Ctx, FD, Modified, Entry, ReturnsOf);
+      States = std::make_unique<IntegerStates>(Ctx, FD, Modified, Entry, ReturnsOf, Budget);
     return *States;
   }
 
@@ -1140,6 +1140,8 @@ private:
   Conjunction Entry;
   /// What the functions FD calls return.
   ReturnFacts ReturnsOf;
+  /// The steps left to the polyhedra of the file (IntegerStates).
+  unsigned long *Budget;
   /// The polyhedra of FD's integer variables, once an index needs them.
   std::unique_ptr<IntegerStates> States;
   /// argumentsApart for FD, once a call needs it.
@@ -1202,8 +1204,9 @@ void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
 }
 
 LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD,
-                                       const Conjunction &Entry, const ReturnFacts &ReturnsOf) {
+                                       const Conjunction &Entry, const ReturnFacts &ReturnsOf,
+                                       unsigned long *Budget) {
   LocalSummary Out;
-  EffectWalker(Ctx, FD, Entry, ReturnsOf, Out).run();
+  EffectWalker(Ctx, FD, Entry, ReturnsOf, Budget, Out).run();
   return Out;
 }

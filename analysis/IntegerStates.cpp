@@ -176,11 +176,11 @@ struct Relevant : RecursiveASTVisitor<Relevant> {
 
 /// Functions larger than this are not analyzed: the states would cost more
 /// than the bounds they give.
-constexpr unsigned MostBlocks = 400, MostVariables = 48;
+constexpr unsigned MostBlocks = 200, MostVariables = 12;
 /// isl's operations (its own count) that one analysis, or one question, may
 /// take; past them it gives up rather than take long (a convex hull of many
 /// variables can take very long).
-constexpr unsigned long MostOperations = 3000000;
+constexpr unsigned long MostOperations = 1000000;
 /// Visits of a loop head before it widens; visits of a block, on average,
 /// before the analysis gives up; passes that narrow.
 constexpr unsigned VisitsBeforeWidening = 2, MostSteps = 20, NarrowingPasses = 2;
@@ -192,6 +192,10 @@ struct IntegerStates::Impl {
   const FunctionDecl *FD;
   const llvm::DenseSet<const VarDecl *> &Modified;
   ReturnFacts ReturnsOf;
+  /// Steps left to the analyses of the file (one a statement a state
+  /// passes), and whether this one ran out of them.
+  unsigned long *Budget;
+  bool OutOfSteps = false;
   isl_ctx *Isl = nullptr;
   std::unique_ptr<CFG> Graph;
   bool GaveUp = true;
@@ -218,8 +222,8 @@ struct IntegerStates::Impl {
   std::vector<Set> In; ///< by block ID; empty: not reached
 
   Impl(ASTContext &Ctx, const FunctionDecl *FD, const llvm::DenseSet<const VarDecl *> &Modified,
-       ReturnFacts ReturnsOf)
-      : Ctx(Ctx), FD(FD), Modified(Modified), ReturnsOf(std::move(ReturnsOf)) {}
+       ReturnFacts ReturnsOf, unsigned long *Budget)
+      : Ctx(Ctx), FD(FD), Modified(Modified), ReturnsOf(std::move(ReturnsOf)), Budget(Budget) {}
   ~Impl() {
     In.clear();
     if (Isl)
@@ -483,7 +487,7 @@ struct IntegerStates::Impl {
   /// \p S after the CFG element \p St: an assignment, increment or
   /// declaration of a followed variable; other elements change no state.
   Set transfer(Set S, const Stmt *St) {
-    if (empty(S))
+    if (empty(S) || !spend())
       return Set();
     if (const auto *DS = dyn_cast<DeclStmt>(St)) {
       for (const Decl *D : DS->decls())
@@ -729,6 +733,17 @@ struct IntegerStates::Impl {
   }
 
   /// The state on the edge from \p P to \p B.
+  /// Takes one step from the file's budget; false (and the analysis gives
+  /// up) when none is left.
+  bool spend() {
+    if (*Budget == 0) {
+      OutOfSteps = true;
+      return false;
+    }
+    --*Budget;
+    return true;
+  }
+
   Set edge(const CFGBlock &P, const CFGBlock &B) {
     Set S = In[P.getBlockID()];
     if (empty(S))
@@ -950,7 +965,7 @@ struct IntegerStates::Impl {
   /// Whether isl failed (or ran out of operations) since the last question:
   /// its answers since then may leave out what holds, and are not used.
   bool failed() {
-    bool Failed = isl_ctx_last_error(Isl) != isl_error_none;
+    bool Failed = isl_ctx_last_error(Isl) != isl_error_none || OutOfSteps;
     isl_ctx_reset_error(Isl);
     isl_ctx_reset_operations(Isl);
     return Failed;
@@ -959,12 +974,15 @@ struct IntegerStates::Impl {
 
 IntegerStates::IntegerStates(ASTContext &Ctx, const FunctionDecl *FD,
                              const llvm::DenseSet<const VarDecl *> &Modified,
-                             const Conjunction &Entry, const ReturnFacts &ReturnsOf)
-    : I(std::make_unique<Impl>(Ctx, FD, Modified, ReturnsOf)) {
+                             const Conjunction &Entry, const ReturnFacts &ReturnsOf,
+                             unsigned long *Budget)
+    : I(std::make_unique<Impl>(Ctx, FD, Modified, ReturnsOf, Budget)) {
+  if (*Budget == 0 || !FD->getBody())
+    return; // gave up
   I->Isl = isl_ctx_alloc();
   isl_options_set_on_error(I->Isl, ISL_ON_ERROR_CONTINUE);
   isl_ctx_set_max_operations(I->Isl, MostOperations);
-  I->GaveUp = !FD->getBody() || !I->run(Entry) || I->failed();
+  I->GaveUp = !I->run(Entry) || I->failed();
 }
 
 IntegerStates::~IntegerStates() = default;

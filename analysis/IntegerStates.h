@@ -31,10 +31,13 @@ public:
   /// address taken); the others of its parameters are the polyhedra's
   /// parameters. \p Entry: facts that hold on entry, keyed as symbolicValue
   /// keys the parameters. \p ReturnsOf: what the functions it calls return
-  /// (`p = partition(a, lo, hi)` gives `lo <= p < hi`).
+  /// (`p = partition(a, lo, hi)` gives `lo <= p < hi`). \p Budget: the
+  /// steps (a statement a state passes) left to the analyses of the file,
+  /// which this one spends; with none left it gives up, so that a file of
+  /// many functions costs a bounded time.
   IntegerStates(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                 const llvm::DenseSet<const clang::VarDecl *> &Modified, const Conjunction &Entry,
-                const ReturnFacts &ReturnsOf);
+                const ReturnFacts &ReturnsOf, unsigned long *Budget);
   ~IntegerStates();
 
   /// The least and the greatest value \p E (keyed as symbolicValue keys
