@@ -514,9 +514,24 @@ void TUAnalysis::findRecursion() {
   std::vector<size_t> Size(Count);
   for (size_t C : Component)
     ++Size[C];
+  std::vector<size_t> Work;
   for (size_t I = 0; I < Nodes.size(); ++I)
-    if (SelfLoop[I] || Size[Component[I]] > 1)
+    if (SelfLoop[I] || Size[Component[I]] > 1) {
       Recursive.insert(Nodes[I]->getCanonicalDecl());
+      Work.push_back(I);
+    }
+  // What the recursive functions call, directly or not.
+  std::vector<bool> Seen(Nodes.size());
+  while (!Work.empty()) {
+    size_t I = Work.back();
+    Work.pop_back();
+    if (Seen[I])
+      continue;
+    Seen[I] = true;
+    UnderRecursion.insert(Nodes[I]->getCanonicalDecl());
+    for (auto [It, End] = boost::adjacent_vertices(I, G); It != End; ++It)
+      Work.push_back(*It);
+  }
 }
 
 const std::vector<Region> &TUAnalysis::regions(const FunctionDecl *FD) const {
@@ -634,7 +649,7 @@ const Conjunction *TUAnalysis::returnFacts(const FunctionDecl *FD) {
   if (New) {
     std::optional<Conjunction> Found =
         IntegerStates(Ctx, Def, modifiedVariables(Def->getBody()), entryFacts(Def), ReturnsOf,
-                      &PolyhedraSteps)
+                      &PolyhedraSteps, IntegerStates::returnedValues(Def))
             .returns();
     Returns[Def->getCanonicalDecl()] = std::move(Found);
   }
@@ -643,35 +658,47 @@ const Conjunction *TUAnalysis::returnFacts(const FunctionDecl *FD) {
 }
 
 void TUAnalysis::summarizeEffects() {
-  std::vector<FunctionInfo *> All;
-  for (const FunctionDecl *Def : Definitions) {
+  // The functions whose integer variables' states answered their questions:
+  // facts on entry and what callees return can make more of them bounded.
+  std::set<const FunctionDecl *> Answered;
+  // The states of the functions that recursion reaches first, while the
+  // budget lasts: divide and conquer is where regions matter most.
+  std::vector<const FunctionDecl *> Order = Definitions;
+  std::stable_partition(Order.begin(), Order.end(), [&](const FunctionDecl *Def) {
+    return UnderRecursion.count(Def->getCanonicalDecl()) > 0;
+  });
+  for (const FunctionDecl *Def : Order) {
     FunctionInfo &S = Summaries[Def->getCanonicalDecl()];
     S.Name = Def->getNameAsString();
     S.UniqueName = uniqueName(Ctx, Def->getCanonicalDecl());
     for (const ParmVarDecl *P : Def->parameters())
       S.Params.push_back({P->getNameAsString(), ""});
     S.HasBody = true;
-    S.Local = summarizeFunction(Ctx, Def, {}, ReturnsOf, &PolyhedraSteps);
-    All.push_back(&S);
+    bool StatesAnswered = false;
+    S.Local = summarizeFunction(Ctx, Def, {}, ReturnsOf, &PolyhedraSteps, &StatesAnswered);
+    if (StatesAnswered)
+      Answered.insert(Def->getCanonicalDecl());
   }
+  std::vector<FunctionInfo *> All;
+  for (const FunctionDecl *Def : Definitions)
+    All.push_back(&Summaries[Def->getCanonicalDecl()]);
   // A function that accesses what it cannot bound by itself may be bounded
   // by what its calls give it (merge's `mid <= n`, from its caller's
   // `if (n < 2) return;` and `n / 2`): it is summarized again with them.
+  // So may what a function returns about its integer parameters, when a
+  // caller's states asked (split's `lo <= i <= hi` needs `lo <= hi`).
   findCalls();
-  // So may what a function returns about its integer parameters (split's
-  // `lo <= i <= hi` needs `lo <= hi`).
   findEntryFacts([&](const FunctionDecl *Def) {
-    const LocalSummary &L = Summaries[Def->getCanonicalDecl()].Local;
-    return llvm::any_of(L.Direct.Accesses,
-                        [](const AccessRegion &R) { return !R.Unbounded.empty(); }) ||
+    const FunctionDecl *Key = Def->getCanonicalDecl();
+    const LocalSummary &L = Summaries[Key].Local;
+    return (Answered.count(Key) && llvm::any_of(L.Direct.Accesses, [](const AccessRegion &R) {
+              return !R.Unbounded.empty();
+            })) ||
            llvm::any_of(L.Calls, [](const CallEffect &C) { return !C.State.empty(); }) ||
-           (Def->getReturnType()->isIntegerType() &&
-            llvm::count_if(Def->parameters(), [](const ParmVarDecl *P) {
-              return P->getType()->isIntegerType();
-            }) >= 2);
+           Returns.count(Key);
   });
-  // So is a function that calls one of those: what it returns may be
-  // bounded now (partition's `p < hi`, at `hi - lo > 16`).
+  // So is a function whose states took in what one of those returns: it
+  // may be bounded now (partition's `p < hi`, at `hi - lo > 16`).
   std::set<std::string> Bounded;
   for (const FunctionDecl *Def : Definitions)
     if (!entryFacts(Def).empty())
@@ -681,9 +708,9 @@ void TUAnalysis::summarizeEffects() {
   for (const FunctionDecl *Def : Definitions) {
     FunctionInfo &S = Summaries[Def->getCanonicalDecl()];
     Conjunction Entry = entryFacts(Def);
-    if (!Entry.empty() || llvm::any_of(S.Local.Calls, [&](const CallEffect &C) {
-          return Bounded.count(C.Callee);
-        })) {
+    if (!Entry.empty() ||
+        (Answered.count(Def->getCanonicalDecl()) &&
+         llvm::any_of(S.Local.Calls, [&](const CallEffect &C) { return Bounded.count(C.Callee); }))) {
       S.Local = summarizeFunction(Ctx, Def, Entry, ReturnsOf, &PolyhedraSteps);
       Again = true;
     }

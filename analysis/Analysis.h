@@ -136,6 +136,8 @@ private:
   std::map<const clang::FunctionDecl *, FunctionInfo> Summaries;
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> PragmaLocs;
   llvm::DenseSet<const clang::FunctionDecl *> Recursive;
+  /// The recursive functions and those they call, directly or not.
+  llvm::DenseSet<const clang::FunctionDecl *> UnderRecursion;
   /// (canonical function, parameter index, greater parameter index).
   std::set<std::tuple<const clang::FunctionDecl *, unsigned, unsigned>> Distinct;
   /// Why a function's pointer parameters are not known apart: for the whole
@@ -152,7 +154,7 @@ private:
   /// The steps left to the polyhedra of the file's integer variables
   /// (IntegerStates): enough for the functions of a program as people
   /// write them, bounded so that a file of many costs a bounded time.
-  unsigned long PolyhedraSteps = 5000;
+  unsigned long PolyhedraSteps = 500;
   /// returnFacts, by canonical declaration, as found so far.
   std::map<const clang::FunctionDecl *, std::optional<Conjunction>> Returns;
   std::function<const Conjunction *(const clang::FunctionDecl *)> ReturnsOf =

@@ -70,9 +70,11 @@ std::vector<RawReference> statementReferences(clang::ASTContext &Ctx,
 /// what each of its calls passes (Effects.cpp), given facts that hold on
 /// entry (\p Entry, keyed as symbolicValue keys the parameters) and what
 /// the functions it calls return, spending \p Budget (IntegerStates).
+/// \p Answered, when given, tells whether the states of its integer
+/// variables were asked and answered.
 LocalSummary summarizeFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                                const Conjunction &Entry, const ReturnFacts &ReturnsOf,
-                               unsigned long *Budget);
+                               unsigned long *Budget, bool *Answered = nullptr);
 
 /// Fills the Effects of each of \p Functions: its local summary with the
 /// summaries of its callees among them composed in, to a fixed point over
@@ -111,6 +113,9 @@ argumentsApart(clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
 /// as arithmetic does (an unsigned `n - 1` wraps at 0, a conversion to
 /// unsigned changes a negative value).
 bool signedThroughout(const clang::Expr *E);
+
+/// Adds to \p Out the variables \p S names.
+void variablesIn(const clang::Stmt *S, llvm::DenseSet<const clang::VarDecl *> &Out);
 
 /// Adds to \p Out the facts `E >= 0` that the integer comparisons of the
 /// condition \p Cond give when it is \p Holds (through !, and && that holds,

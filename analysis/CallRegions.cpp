@@ -2,33 +2,15 @@
 /// Regions at call sites: a callee's pragma regions in the caller's variables,
 /// and when two of them share no element.
 #include "analysis/Analysis.h"
+#include "analysis/AnalysisInternal.h"
 #include "analysis/Presburger.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include <map>
 
 using namespace cleave;
 using namespace clang;
 
-namespace {
-/// The variables an expression reads.
-class VarRefs : public RecursiveASTVisitor<VarRefs> {
-public:
-  llvm::DenseSet<const VarDecl *> Vars;
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      Vars.insert(VD);
-    return true;
-  }
-};
-
-void collectVars(const Expr *E, llvm::DenseSet<const VarDecl *> &Out) {
-  VarRefs Refs;
-  Refs.TraverseStmt(const_cast<Expr *>(E));
-  Out.insert(Refs.Vars.begin(), Refs.Vars.end());
-}
-} // namespace
 
 llvm::Expected<std::vector<SiteRegion>>
 cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
@@ -84,8 +66,8 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     SiteRegion S;
     for (const SymExpr::Ptr &Bound : Bounds)
       for (const std::string &Param : Bound->variables())
-        collectVars(Actuals[Param], S.Vars);
-    collectVars(CE->getArg(I), S.Vars);
+        variablesIn(Actuals[Param], S.Vars);
+    variablesIn(CE->getArg(I), S.Vars);
     S.Base = PV->Base;
     S.Own = Own;
     S.ReadOnly = R.ReadOnly;

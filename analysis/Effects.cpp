@@ -138,10 +138,14 @@ enum class AccessKind { Read, Write, ReadWrite };
 
 class EffectWalker {
 public:
-  EffectWalker(ASTContext &Ctx, const FunctionDecl *FD, const Conjunction &Entry,
-               const ReturnFacts &ReturnsOf, unsigned long *Budget, LocalSummary &Out)
-      : Ctx(Ctx), FD(FD), Out(Out), Modified(modifiedVariables(FD->getBody())), Entry(Entry),
-        ReturnsOf(ReturnsOf), Budget(Budget) {
+  /// Summarizes \p FD into \p Out. Where the loops do not bound an index,
+  /// or a call passes values that change, \p States answers; without them,
+  /// the walk lists the expressions it would ask about in \p Questions.
+  EffectWalker(ASTContext &Ctx, const FunctionDecl *FD,
+               const llvm::DenseSet<const VarDecl *> &Modified, const Conjunction &Entry,
+               IntegerStates *States, std::vector<const Stmt *> &Questions, LocalSummary &Out)
+      : Ctx(Ctx), FD(FD), Out(Out), Modified(Modified), Entry(Entry), States(States),
+        Questions(Questions) {
     for (const ParmVarDecl *P : FD->parameters())
       if (!Modified.count(P) && !P->getName().empty())
         ParamNames[symbolKey(P)] = P->getNameAsString();
@@ -526,12 +530,6 @@ private:
     All.resize(Kept);
   }
 
-  IntegerStates &states() {
-    if (!States)
-      States = std::make_unique<IntegerStates>(Ctx, FD, Modified, Entry, ReturnsOf, Budget);
-    return *States;
-  }
-
   /// Fills \p R with the elements \p First takes in the enclosing loops, in
   /// the parameters' names, or says why it cannot. An index that is not
   /// affine in a loop's variable may still be rows of a matrix: `i * ld + j`
@@ -556,7 +554,9 @@ private:
     R.Rows = RowShape();
     // Counters of while loops and the like: the polyhedra of the function's
     // integer variables bound them.
-    if (auto Bounds = states().range(At, First)) {
+    if (!States)
+      Questions.push_back(At);
+    else if (auto Bounds = States->range(At, First)) {
       std::string Ignored;
       R.Lo = inParameters(Bounds->first, Ignored);
       R.Hi = R.Lo ? inParameters(Bounds->second, Ignored) : nullptr;
@@ -977,10 +977,13 @@ private:
     // main's regions serve no call, so it needs no states.
     if (!FD->isMain() && llvm::any_of(C.Args, [](const CallEffect::Arg &A) {
           return A.K == CallEffect::Arg::Kind::Value && A.Symbolic;
-        }))
-      if (std::optional<Conjunction> State = states().factsAt(CE))
+        })) {
+      if (!States)
+        Questions.push_back(CE);
+      else if (std::optional<Conjunction> State = States->factsAt(CE))
         for (const SymExpr::Ptr &F : *State)
           C.State.push_back(partlyNamed(F));
+    }
     Out.Calls.push_back(std::move(C));
   }
 
@@ -1127,7 +1130,7 @@ private:
   ASTContext &Ctx;
   const FunctionDecl *FD;
   LocalSummary &Out;
-  llvm::DenseSet<const VarDecl *> Modified;
+  const llvm::DenseSet<const VarDecl *> &Modified;
   std::map<std::string, std::string> ParamNames; ///< key -> name, kept parameters
   llvm::DenseMap<const VarDecl *, Origin> VarOrigins;
   std::vector<LoopRange> Loops;
@@ -1138,12 +1141,10 @@ private:
   std::vector<Conjunction> AccessFacts;
   /// Facts that hold on entry, keyed as symbolicValue keys the parameters.
   Conjunction Entry;
-  /// What the functions FD calls return.
-  ReturnFacts ReturnsOf;
-  /// The steps left to the polyhedra of the file (IntegerStates).
-  unsigned long *Budget;
-  /// The polyhedra of FD's integer variables, once an index needs them.
-  std::unique_ptr<IntegerStates> States;
+  /// The polyhedra of FD's integer variables, or null.
+  IntegerStates *States;
+  /// Without States: the expressions it would be asked about.
+  std::vector<const Stmt *> &Questions;
   /// argumentsApart for FD, once a call needs it.
   std::optional<std::map<const CallExpr *, std::vector<std::pair<unsigned, unsigned>>>> Apart;
   /// The body has labels or cases: a jump may pass an `if` that returns.
@@ -1162,6 +1163,16 @@ bool cleave::signedThroughout(const Expr *E) {
     const auto *CE = dyn_cast_or_null<Expr>(Child);
     return !CE || signedThroughout(CE);
   });
+}
+
+void cleave::variablesIn(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      Out.insert(V);
+  for (const Stmt *Child : S->children())
+    variablesIn(Child, Out);
 }
 
 void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
@@ -1205,8 +1216,19 @@ void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
 
 LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD,
                                        const Conjunction &Entry, const ReturnFacts &ReturnsOf,
-                                       unsigned long *Budget) {
+                                       unsigned long *Budget, bool *Answered) {
+  llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(FD->getBody());
   LocalSummary Out;
-  EffectWalker(Ctx, FD, Entry, ReturnsOf, Budget, Out).run();
+  std::vector<const Stmt *> Questions;
+  EffectWalker(Ctx, FD, Modified, Entry, nullptr, Questions, Out).run();
+  // Where the loops leave something to ask, the polyhedra of the variables
+  // the questions read answer it, in a second walk, while the budget lasts.
+  if (Questions.empty() || *Budget == 0)
+    return Out;
+  IntegerStates States(Ctx, FD, Modified, Entry, ReturnsOf, Budget, Questions);
+  if (Answered)
+    *Answered = States.answers();
+  Out = LocalSummary();
+  EffectWalker(Ctx, FD, Modified, Entry, &States, Questions, Out).run();
   return Out;
 }

@@ -12,6 +12,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include <isl/aff.h>
@@ -55,108 +56,76 @@ private:
 using Set = Owned<isl_set, isl_set_copy, isl_set_free>;
 using Map = Owned<isl_map, isl_map_copy, isl_map_free>;
 
-/// A linear form c0 + sum(ci * xi) over the isl names of dimensions and
-/// parameters.
-struct Linear {
-  int64_t Constant = 0;
-  std::map<std::string, int64_t> Terms;
-
-  bool add(const Linear &B, int64_t Scale) {
-    int64_t Product;
-    if (llvm::MulOverflow(B.Constant, Scale, Product) ||
-        llvm::AddOverflow(Constant, Product, Constant))
-      return false;
-    for (const auto &[Name, Coef] : B.Terms) {
-      int64_t &Into = Terms[Name];
-      if (llvm::MulOverflow(Coef, Scale, Product) || llvm::AddOverflow(Into, Product, Into))
-        return false;
-      if (Into == 0)
-        Terms.erase(Name);
-    }
-    return true;
-  }
-  std::string text() const {
-    std::string S = std::to_string(Constant);
-    for (const auto &[Name, Coef] : Terms)
-      S += (Coef < 0 ? " - " : " + ") +
-           std::to_string(Coef < 0 ? 0 - uint64_t(Coef) : uint64_t(Coef)) + "*" + Name;
-    return S;
-  }
-  bool onlyParameters() const {
-    return llvm::none_of(Terms, [](const auto &T) { return T.first[0] == 'v'; });
-  }
-};
+/// Whether \p L reads no dimension (v<i>) of the states.
+bool onlyParameters(const Linear &L) {
+  return llvm::none_of(L.Terms, [](const auto &T) { return T.first[0] == 'v'; });
+}
 
 /// Which CFG element a statement is.
 struct Position {
   unsigned Block = 0, Index = 0;
 };
 
-/// The integer variables whose values the questions may be about: those
-/// read by an index, a pointer offset, an argument or a returned value,
-/// and those whose values flow into them. The others are not followed,
-/// which keeps the polyhedra small (their cost grows fast with dimensions).
-struct Relevant : RecursiveASTVisitor<Relevant> {
+/// The integer variables whose values the questions are about (root() of
+/// each), and those they depend on: the variables whose values flow into
+/// them, and those of the conditions under which they change (`store` of
+/// `for (i = lo; i < last; i++) if (...) store++;` is at most i). The
+/// others are not followed, which keeps the polyhedra small (their cost
+/// grows fast with dimensions).
+struct Relevant {
   llvm::DenseSet<const VarDecl *> Roots;
-  std::multimap<const VarDecl *, const VarDecl *> From; ///< assigned -> read
+  std::multimap<const VarDecl *, const VarDecl *> From; ///< changed -> read
+  /// Inline assembly may write any variable it names.
+  bool Assembly = false;
 
-  static void vars(const Stmt *S, llvm::SmallVectorImpl<const VarDecl *> &Out) {
+  void root(const Stmt *S) { variablesIn(S, Roots); }
+
+  /// Notes the dependences in \p S, under the conditions \p Conditions.
+  void walk(const Stmt *S, std::vector<const Expr *> &Conditions) {
     if (!S)
       return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        Out.push_back(V);
+    Assembly |= isa<AsmStmt>(S);
+    auto Changes = [&](const VarDecl *To, const Expr *Value) {
+      llvm::DenseSet<const VarDecl *> Read;
+      variablesIn(Value, Read);
+      for (const Expr *C : Conditions)
+        variablesIn(C, Read);
+      for (const VarDecl *V : Read)
+        From.insert({To, V});
+    };
+    if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
+      if (const VarDecl *V = var(BO->getLHS()))
+        Changes(V, BO->getRHS());
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp()) {
+      if (const VarDecl *V = var(UO->getSubExpr()))
+        Changes(V, nullptr);
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
+          Changes(V, V->getInit());
+    }
+    const Expr *Cond = nullptr;
+    if (const auto *W = dyn_cast<WhileStmt>(S))
+      Cond = W->getCond();
+    else if (const auto *F = dyn_cast<ForStmt>(S))
+      Cond = F->getCond();
+    else if (const auto *D = dyn_cast<DoStmt>(S))
+      Cond = D->getCond();
+    else if (const auto *I = dyn_cast<IfStmt>(S))
+      Cond = I->getCond();
+    else if (const auto *C = dyn_cast<ConditionalOperator>(S))
+      Cond = C->getCond();
+    if (Cond)
+      Conditions.push_back(Cond);
     for (const Stmt *Child : S->children())
-      vars(Child, Out);
+      walk(Child, Conditions);
+    if (Cond)
+      Conditions.pop_back();
   }
-  void root(const Stmt *S) {
-    llvm::SmallVector<const VarDecl *, 4> Vs;
-    vars(S, Vs);
-    Roots.insert(Vs.begin(), Vs.end());
-  }
-  void flow(const VarDecl *To, const Expr *Value) {
-    llvm::SmallVector<const VarDecl *, 4> Vs;
-    vars(Value, Vs);
-    for (const VarDecl *V : Vs)
-      From.insert({To, V});
-  }
+
   static const VarDecl *var(const Expr *E) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  }
-
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-    root(E->getIdx());
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->getType()->isPointerType() || BO->getLHS()->getType()->isPointerType())
-      root(BO->getRHS()), root(BO->getLHS());
-    if (BO->isAssignmentOp())
-      if (const VarDecl *V = var(BO->getLHS()))
-        flow(V, BO->getRHS());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    for (const Expr *Arg : CE->arguments())
-      if (Arg->getType()->isIntegerType())
-        root(Arg);
-    return true;
-  }
-  bool VisitReturnStmt(ReturnStmt *RS) {
-    root(RS->getRetValue());
-    return true;
-  }
-  /// Inline assembly may write any variable it names.
-  bool Assembly = false;
-  bool VisitAsmStmt(AsmStmt *) {
-    Assembly = true;
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) {
-    if (V->getInit())
-      flow(V, V->getInit());
-    return true;
   }
 
   llvm::DenseSet<const VarDecl *> closure() const {
@@ -184,6 +153,8 @@ constexpr unsigned long MostOperations = 1000000;
 /// Visits of a loop head before it widens; visits of a block, on average,
 /// before the analysis gives up; passes that narrow.
 constexpr unsigned VisitsBeforeWidening = 2, MostSteps = 20, NarrowingPasses = 2;
+/// See tame().
+constexpr long MostCoefficient = 4;
 
 } // namespace
 
@@ -196,6 +167,8 @@ struct IntegerStates::Impl {
   /// passes), and whether this one ran out of them.
   unsigned long *Budget;
   bool OutOfSteps = false;
+  /// Owns Isl; declared before every isl object here, so freed after them.
+  std::unique_ptr<isl_ctx, void (*)(isl_ctx *)> Context{nullptr, isl_ctx_free};
   isl_ctx *Isl = nullptr;
   std::unique_ptr<CFG> Graph;
   bool GaveUp = true;
@@ -220,15 +193,15 @@ struct IntegerStates::Impl {
   std::vector<Set> Thresholds;
   std::map<const Stmt *, Position> Where;
   std::vector<Set> In; ///< by block ID; empty: not reached
+  /// By block ID, the dimensions whose values are read there or after.
+  std::vector<llvm::BitVector> Live;
+  /// The state after each block's statements, while In is what it was
+  /// computed from: every successor's edge starts from it.
+  std::vector<std::optional<Set>> Out;
 
   Impl(ASTContext &Ctx, const FunctionDecl *FD, const llvm::DenseSet<const VarDecl *> &Modified,
        ReturnFacts ReturnsOf, unsigned long *Budget)
       : Ctx(Ctx), FD(FD), Modified(Modified), ReturnsOf(std::move(ReturnsOf)), Budget(Budget) {}
-  ~Impl() {
-    In.clear();
-    if (Isl)
-      isl_ctx_free(Isl);
-  }
 
   // --- Spaces and forms --------------------------------------------------------
 
@@ -244,21 +217,35 @@ struct IntegerStates::Impl {
       Out.push_back(Letter + std::to_string(I));
     return "[" + llvm::join(Out, ", ") + "]";
   }
-  /// The definitions of the atoms, which every set states.
-  std::string atomFacts() const {
+  /// The definitions of the atoms, the context of every state. The
+  /// states leave them out, and the questions put them in: the hulls of
+  /// states that hold them (a quotient's bounds on both sides of zero) cost
+  /// many times as much.
+  Set context() {
     std::string S = "true";
     for (const auto &[Name, Def] : AtomDefinition)
       if (!Def.empty())
         S += " and " + Def;
-    return S;
+    return set(S);
+  }
+  Set withContext(const Set &S) {
+    Set C = context();
+    return S && C ? Set(isl_set_intersect(S.take(), C.take())) : Set();
   }
 
-  Set set(const std::string &Constraints) const {
-    std::string Text = paramList() + " -> { " + dimList('v') + " : " + atomFacts() + " and " +
-                       Constraints + " }";
-    return Set(isl_set_read_from_str(Isl, Text.c_str()));
+  /// Sets and maps by their text: a loop's statements are transferred on
+  /// each visit, and isl's parser costs more than the operations.
+  std::map<std::string, Set> ParsedSets;
+  std::map<std::string, Map> ParsedMaps;
+
+  Set set(const std::string &Constraints) {
+    std::string Text = paramList() + " -> { " + dimList('v') + " : " + Constraints + " }";
+    auto [It, New] = ParsedSets.insert({Text, Set()});
+    if (New)
+      It->second = Set(isl_set_read_from_str(Isl, Text.c_str()));
+    return It->second;
   }
-  Set universe() const { return set("true"); }
+  Set universe() { return set("true"); }
 
   /// A parameter that stands for \p Value (keys), \p Text in isl names,
   /// defined by \p Definition (isl notation, over Name; "" for none).
@@ -311,7 +298,7 @@ struct IntegerStates::Impl {
         return L;
       if (B->Terms.empty() && L.add(*A, B->Constant))
         return L;
-      if (!A->onlyParameters() || !B->onlyParameters())
+      if (!onlyParameters(*A) || !onlyParameters(*B))
         return std::nullopt;
       L.Terms[atom("(" + A->text() + ")*(" + B->text() + ")", E,
                    [](const std::string &) { return std::string(); })] = 1;
@@ -321,7 +308,7 @@ struct IntegerStates::Impl {
     case K::Rem: {
       auto A = linear(E->lhs()), B = linear(E->rhs());
       if (!A || !B || !B->Terms.empty() || B->Constant <= 0 || B->Constant > (1 << 30) ||
-          !A->onlyParameters())
+          !onlyParameters(*A))
         return std::nullopt;
       // C truncates toward zero: c*q lies within c - 1 of the dividend.
       int64_t C = B->Constant;
@@ -347,7 +334,13 @@ struct IntegerStates::Impl {
 
   // --- Transfer ------------------------------------------------------------------
 
-  static bool empty(const Set &S) { return !S || isl_set_is_empty(S.get()) == isl_bool_true; }
+  /// A state is null where no execution reaches; the operations that may
+  /// leave no point (a condition, a call's value) give null then, so that
+  /// no other needs to ask isl.
+  static bool empty(const Set &S) { return !S; }
+  Set nonEmpty(Set S) {
+    return S && isl_set_is_empty(withContext(S).get()) == isl_bool_false ? S : Set();
+  }
 
   Set intersect(const Set &S, const std::string &Constraints) {
     Set C = set(Constraints);
@@ -365,11 +358,13 @@ struct IntegerStates::Impl {
       if (Dims[I] != Dim)
         Same += " and w" + std::to_string(I) + " = v" + std::to_string(I);
     std::string Text = paramList() + " -> { " + dimList('v') + " -> " + dimList('w') + " : " +
-                       atomFacts() + Same + " and " + Constraints + " }";
-    Map M(isl_map_read_from_str(Isl, Text.c_str()));
-    if (!S || !M)
+                       "true" + Same + " and " + Constraints + " }";
+    auto [It, New] = ParsedMaps.insert({Text, Map()});
+    if (New)
+      It->second = Map(isl_map_read_from_str(Isl, Text.c_str()));
+    if (!S || !It->second)
       return Set();
-    return Set(isl_set_apply(S.take(), M.take()));
+    return Set(isl_set_apply(S.take(), It->second.take()));
   }
 
   /// \p S after \p V = \p Value (keys; null when unknown), which C may
@@ -446,12 +441,21 @@ struct IntegerStates::Impl {
         if (auto L = linear(substitute(F, Args)))
           Texts.push_back(L->text() + " >= 0");
     NameOf.erase(ReturnKey);
-    return assign(S, Dim, llvm::join(Texts, " and "));
+    return nonEmpty(assign(S, Dim, llvm::join(Texts, " and ")));
   }
 
   bool implied(const Set &S, const std::string &Constraint) {
-    Set C = set(Constraint);
-    return S && C && isl_set_is_subset(S.get(), C.get()) == isl_bool_true;
+    Set C = set(Constraint), Given = withContext(S);
+    return Given && C && isl_set_is_subset(Given.get(), C.get()) == isl_bool_true;
+  }
+
+  /// The values \p L takes over \p S, as a set of one dimension.
+  Set valuesOf(const Set &S, const Linear &L) {
+    std::string Text =
+        paramList() + " -> { " + dimList('v') + " -> [z] : z = " + L.text() + " }";
+    Set Given = withContext(S);
+    isl_map *M = isl_map_read_from_str(Isl, Text.c_str());
+    return Given && M ? Set(isl_set_apply(Given.take(), M)) : (isl_map_free(M), Set());
   }
 
   /// The followed variable \p E names, or null.
@@ -485,13 +489,19 @@ struct IntegerStates::Impl {
   }
 
   /// \p S after the CFG element \p St: an assignment, increment or
-  /// declaration of a followed variable; other elements change no state.
+  /// declaration of a followed variable (a step of the budget); other
+  /// elements change no state.
   Set transfer(Set S, const Stmt *St) {
-    if (empty(S) || !spend())
-      return Set();
+    // Whether the state changes here; false when it is empty or the budget
+    // is spent (the state is then empty: failed() says so).
+    auto Step = [&] {
+      if (empty(S) || !spend())
+        S = Set();
+      return bool(S);
+    };
     if (const auto *DS = dyn_cast<DeclStmt>(St)) {
       for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D); V && NameOf.count(symbolKey(V)))
+        if (const auto *V = dyn_cast<VarDecl>(D); V && NameOf.count(symbolKey(V)) && Step())
           S = !V->getInit() ? assignValue(S, V, nullptr)
               : isCall(V->getInit())
                   ? assignCall(S, V, isCall(V->getInit()))
@@ -500,11 +510,14 @@ struct IntegerStates::Impl {
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(St); UO && UO->isIncrementDecrementOp())
       if (const VarDecl *V = followed(UO->getSubExpr()))
-        return assignValue(S, V,
+        return !Step() ? S
+                       : assignValue(S, V,
                            SymExpr::binary(SymExpr::Kind::Add, SymExpr::variable(symbolKey(V)),
                                            SymExpr::constant(UO->isIncrementOp() ? 1 : -1)));
     if (const auto *BO = dyn_cast<BinaryOperator>(St); BO && BO->isAssignmentOp())
       if (const VarDecl *V = followed(BO->getLHS())) {
+        if (!Step())
+          return S;
         if (BO->getOpcode() == BO_Assign && isCall(BO->getRHS()))
           return assignCall(S, V, isCall(BO->getRHS()));
         SymExpr::Ptr R = valueAfter(BO->getRHS());
@@ -535,16 +548,57 @@ struct IntegerStates::Impl {
         Texts.push_back(L->text() + " >= 0");
     if (Texts.empty())
       return S;
-    Set R = intersect(S, llvm::join(Texts, " and "));
-    return empty(R) ? Set() : R;
+    return nonEmpty(intersect(S, llvm::join(Texts, " and ")));
   }
 
+  /// The union of \p A and \p B, widened to one polyhedron: their convex
+  /// hull, tamed.
   static Set join(const Set &A, const Set &B) {
     if (empty(A))
       return B;
     if (empty(B))
       return A;
-    return Set(isl_set_from_basic_set(isl_set_convex_hull(isl_set_union(A.take(), B.take()))));
+    // One inside the other (a loop that has settled): no hull to compute.
+    if (isl_set_is_subset(B.get(), A.get()) == isl_bool_true)
+      return A;
+    if (isl_set_is_subset(A.get(), B.get()) == isl_bool_true)
+      return B;
+    isl_set *Union = isl_set_union(A.take(), B.take());
+    return tame(isl_set_from_basic_set(isl_set_convex_hull(Union)));
+  }
+
+  /// \p S without its constraints whose coefficients of variables, or of
+  /// parameters beside them, are larger than MostCoefficient: the hulls of
+  /// a loop's states find such facets one after another (`243 k >= 135 i
+  /// + ...`), each costlier to join than the last, and they bound little.
+  static Set tame(isl_set *S) {
+    if (!S || isl_set_n_basic_set(S) != 1)
+      return Set(S);
+    isl_basic_set *B = isl_set_simple_hull(S);
+    isl_basic_set *Kept = isl_basic_set_universe(isl_basic_set_get_space(B));
+    auto Each = [](isl_constraint *C, void *User) -> isl_stat {
+      auto &Kept = *static_cast<isl_basic_set **>(User);
+      bool Small = true, Variables = false;
+      for (enum isl_dim_type T : {isl_dim_set, isl_dim_param})
+        for (int I = 0, N = isl_constraint_dim(C, T); I < N; ++I) {
+          isl_val *V = isl_val_abs(isl_constraint_get_coefficient_val(C, T, I));
+          if (!isl_val_is_zero(V)) {
+            Variables |= T == isl_dim_set;
+            isl_val *Limit = isl_val_int_from_si(isl_val_get_ctx(V), MostCoefficient);
+            Small &= isl_val_le(V, Limit) == isl_bool_true;
+            isl_val_free(Limit);
+          }
+          isl_val_free(V);
+        }
+      if (Small || !Variables)
+        Kept = isl_basic_set_add_constraint(Kept, C);
+      else
+        isl_constraint_free(C);
+      return isl_stat_ok;
+    };
+    isl_basic_set_foreach_constraint(B, Each, &Kept);
+    isl_basic_set_free(B);
+    return Set(isl_set_from_basic_set(Kept));
   }
 
   /// The half-spaces of the constraints of \p S's convex hull (an equality
@@ -615,21 +669,46 @@ struct IntegerStates::Impl {
 
   // --- The analysis ----------------------------------------------------------------
 
-  bool run(const Conjunction &Entry) {
+  bool run(const Conjunction &Entry, llvm::ArrayRef<const Stmt *> Questions) {
     CFG::BuildOptions Options;
     Options.setAllAlwaysAdd();
     Graph = CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
     if (!Graph || Graph->getNumBlockIDs() > MostBlocks)
       return false;
-    if (!chooseVariables())
+    if (!chooseVariables(Questions))
       return false;
+    // Where each statement is, and which variables each block reads.
+    std::vector<llvm::BitVector> Reads(Graph->getNumBlockIDs(), llvm::BitVector(Dims.size()));
+    std::map<const VarDecl *, unsigned> DimOf;
+    for (unsigned I = 0; I < Dims.size(); ++I)
+      DimOf[DimVar.at(Dims[I])] = I;
     for (const CFGBlock *B : *Graph) {
       unsigned Index = 0;
       for (const CFGElement &E : *B) {
-        if (auto S = E.getAs<CFGStmt>())
+        if (auto S = E.getAs<CFGStmt>()) {
           Where.insert({S->getStmt(), {B->getBlockID(), Index}});
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(S->getStmt()))
+            if (auto It = DimOf.find(dyn_cast<VarDecl>(DRE->getDecl())); It != DimOf.end())
+              Reads[B->getBlockID()].set(It->second);
+        }
         ++Index;
       }
+    }
+    // The variables read in a block or after it; the others' values matter
+    // no more, and their constraints are left out of the states (a loop
+    // after the ones that moved `i` and `j` has no use for their bounds,
+    // and the hulls of fewer constraints cost less).
+    Live = Reads;
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const CFGBlock *B : *Graph)
+        for (const CFGBlock *S : B->succs())
+          if (S) {
+            llvm::BitVector &L = Live[B->getBlockID()];
+            llvm::BitVector Before = L;
+            L |= Live[S->getBlockID()];
+            Changed |= L != Before;
+          }
     }
     // Blocks in reverse post-order, a loop's body before what follows the
     // loop (successors are explored last first: a loop's exit after its
@@ -683,16 +762,17 @@ struct IntegerStates::Impl {
               Thresholds.push_back(H);
         }
     In.assign(Graph->getNumBlockIDs(), Set());
+    Out.assign(Graph->getNumBlockIDs(), std::nullopt);
     Set Start = universe();
     std::vector<std::string> Texts;
     for (const SymExpr::Ptr &F : Entry)
       if (auto L = linear(F))
         Texts.push_back(L->text() + " >= 0");
     if (!Texts.empty())
-      Start = intersect(Start, llvm::join(Texts, " and "));
+      Start = nonEmpty(intersect(Start, llvm::join(Texts, " and ")));
     if (!Start)
       return false;
-    In[Graph->getEntry().getBlockID()] = Start;
+    enter(Graph->getEntry().getBlockID(), Start);
     std::vector<unsigned> Visits(Graph->getNumBlockIDs());
     auto Incoming = [&](const CFGBlock *B) {
       Set S;
@@ -719,7 +799,7 @@ struct IntegerStates::Impl {
         New = widen(In[ID], New);
       if (same(New, In[ID]))
         continue;
-      In[ID] = New;
+      enter(ID, New);
       for (const CFGBlock *S : B->succs())
         if (S && Rank[S->getBlockID()] != ~0u)
           Pending.insert(Rank[S->getBlockID()]);
@@ -728,7 +808,7 @@ struct IntegerStates::Impl {
     for (unsigned Pass = 0; Pass < NarrowingPasses; ++Pass)
       for (const CFGBlock *B : Order)
         if (B != &Graph->getEntry())
-          In[B->getBlockID()] = Incoming(B);
+          enter(B->getBlockID(), Incoming(B));
     return true;
   }
 
@@ -744,13 +824,26 @@ struct IntegerStates::Impl {
     return true;
   }
 
+  /// Sets the state on entry to block \p ID.
+  void enter(unsigned ID, Set S) {
+    for (unsigned I = 0; S && I < Dims.size(); ++I)
+      if (!Live[ID].test(I))
+        S = Set(isl_set_eliminate(S.take(), isl_dim_set, I, 1));
+    In[ID] = std::move(S);
+    Out[ID].reset();
+  }
+
   Set edge(const CFGBlock &P, const CFGBlock &B) {
-    Set S = In[P.getBlockID()];
+    std::optional<Set> &After = Out[P.getBlockID()];
+    if (!After) {
+      After = In[P.getBlockID()];
+      for (const CFGElement &E : P)
+        if (auto St = E.getAs<CFGStmt>())
+          After = transfer(*After, St->getStmt());
+    }
+    Set S = *After;
     if (empty(S))
       return Set();
-    for (const CFGElement &E : P)
-      if (auto St = E.getAs<CFGStmt>())
-        S = transfer(S, St->getStmt());
     const auto *Cond = dyn_cast_or_null<Expr>(P.getTerminatorCondition());
     if (!Cond || P.succ_size() != 2 || P.getTerminatorStmt() == nullptr ||
         isa<SwitchStmt>(P.getTerminatorStmt()))
@@ -762,11 +855,15 @@ struct IntegerStates::Impl {
     return assume(S, Cond, ToTrue);
   }
 
-  /// Chooses the dimensions and parameters; false when there are too many.
-  bool chooseVariables() {
+  /// Chooses the dimensions and parameters for \p Questions; false when
+  /// there are too many.
+  bool chooseVariables(llvm::ArrayRef<const Stmt *> Questions) {
     llvm::DenseSet<const VarDecl *> Taken = addressTakenVariables(FD->getBody());
     Relevant Uses;
-    Uses.TraverseStmt(FD->getBody());
+    for (const Stmt *Q : Questions)
+      Uses.root(Q);
+    std::vector<const Expr *> Conditions;
+    Uses.walk(FD->getBody(), Conditions);
     if (Uses.Assembly)
       return false;
     llvm::DenseSet<const VarDecl *> Wanted = Uses.closure();
@@ -893,38 +990,51 @@ struct IntegerStates::Impl {
         SetDims ? *SetDims : Vars);
   }
 
-  bool isParameter(llvm::StringRef Key) const {
-    auto It = NameOf.find(Key.str());
-    return It != NameOf.end() && It->second[0] == 'P';
-  }
-
   std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>> range(const Expr *At,
                                                              const SymExpr::Ptr &E) {
-    std::optional<Conjunction> Facts = factsAt(At);
-    if (!Facts)
+    if (GaveUp)
       return std::nullopt;
-    auto IsParameter = [&](llvm::StringRef Key) { return isParameter(Key); };
-    auto Lo = extremum(*Facts, E, false, IsParameter);
-    auto Hi = Lo ? extremum(*Facts, E, true, IsParameter) : std::nullopt;
-    if (!Lo || !Hi)
+    std::optional<Linear> L = linear(E);
+    Set S = L ? stateAt(At) : Set();
+    if (empty(S))
       return std::nullopt;
-    return std::pair{*Lo, *Hi};
+    // The hull: the cases of a quotient's definition would make pieces.
+    Set Values = valuesOf(S, *L);
+    if (Values)
+      Values = Set(isl_set_from_basic_set(isl_set_convex_hull(Values.take())));
+    // The least or greatest value, when one affine expression of the
+    // parameters gives it everywhere.
+    auto Bound = [&](bool Greatest) -> SymExpr::Ptr {
+      isl_pw_aff *P = isl_pw_aff_coalesce(Greatest ? isl_set_dim_max(Values.take(), 0)
+                                                   : isl_set_dim_min(Values.take(), 0));
+      SymExpr::Ptr Out;
+      std::pair<Impl *, SymExpr::Ptr *> Into{this, &Out};
+      if (P && isl_pw_aff_n_piece(P) == 1 && isl_pw_aff_involves_nan(P) != isl_bool_true)
+        isl_pw_aff_foreach_piece(
+            P,
+            [](isl_set *Domain, isl_aff *A, void *User) -> isl_stat {
+              auto &[Self, Out] = *static_cast<std::pair<Impl *, SymExpr::Ptr *> *>(User);
+              *Out = Self->fromAff(A, nullptr);
+              isl_set_free(Domain);
+              isl_aff_free(A);
+              return isl_stat_ok;
+            },
+            &Into);
+      isl_pw_aff_free(P);
+      return Out;
+    };
+    SymExpr::Ptr Lo = Values ? Bound(false) : nullptr, Hi = Lo ? Bound(true) : nullptr;
+    if (failed() || !Lo || !Hi)
+      return std::nullopt;
+    return std::pair{Lo, Hi};
   }
 
   std::optional<Conjunction> returns() {
     if (GaveUp || !FD->getReturnType()->isIntegerType())
       return std::nullopt;
-    struct Returns : RecursiveASTVisitor<Returns> {
-      std::vector<const ReturnStmt *> All;
-      bool VisitReturnStmt(ReturnStmt *RS) {
-        All.push_back(RS);
-        return true;
-      }
-    } Each;
-    Each.TraverseStmt(FD->getBody());
     Set Values;
-    for (const ReturnStmt *RS : Each.All) {
-      const Expr *V = RS->getRetValue();
+    for (const Stmt *Returned : IntegerStates::returnedValues(FD)) {
+      const auto *V = cast_or_null<Expr>(Returned);
       SymExpr::Ptr Value =
           V && signedThroughout(V) ? symbolicValue(V, &Modified, &Ctx) : nullptr;
       std::optional<Linear> L = Value ? linear(Value) : std::nullopt;
@@ -933,12 +1043,9 @@ struct IntegerStates::Impl {
       Set S = stateAt(V);
       if (empty(S))
         continue; // never reached
-      std::string Text = paramList() + " -> { " + dimList('v') + " -> [z] : " + atomFacts() +
-                         " and z = " + L->text() + " }";
-      Map M(isl_map_read_from_str(Isl, Text.c_str()));
-      if (!M)
+      Set Here = valuesOf(S, *L);
+      if (!Here)
         return std::nullopt;
-      Set Here(isl_set_apply(S.take(), M.take()));
       Values = Values ? Set(isl_set_union(Values.take(), Here.take())) : Here;
     }
     if (empty(Values))
@@ -956,7 +1063,7 @@ struct IntegerStates::Impl {
     Set S = stateAt(At);
     if (empty(S))
       return std::nullopt;
-    Conjunction Out = facts(S);
+    Conjunction Out = facts(withContext(S));
     if (failed())
       return std::nullopt;
     return Out;
@@ -975,17 +1082,20 @@ struct IntegerStates::Impl {
 IntegerStates::IntegerStates(ASTContext &Ctx, const FunctionDecl *FD,
                              const llvm::DenseSet<const VarDecl *> &Modified,
                              const Conjunction &Entry, const ReturnFacts &ReturnsOf,
-                             unsigned long *Budget)
+                             unsigned long *Budget, llvm::ArrayRef<const Stmt *> Questions)
     : I(std::make_unique<Impl>(Ctx, FD, Modified, ReturnsOf, Budget)) {
   if (*Budget == 0 || !FD->getBody())
     return; // gave up
-  I->Isl = isl_ctx_alloc();
+  I->Context.reset(isl_ctx_alloc());
+  I->Isl = I->Context.get();
   isl_options_set_on_error(I->Isl, ISL_ON_ERROR_CONTINUE);
   isl_ctx_set_max_operations(I->Isl, MostOperations);
-  I->GaveUp = !I->run(Entry) || I->failed();
+  I->GaveUp = !I->run(Entry, Questions) || I->failed();
 }
 
 IntegerStates::~IntegerStates() = default;
+
+bool IntegerStates::answers() const { return !I->GaveUp; }
 
 std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>>
 IntegerStates::range(const Expr *At, const SymExpr::Ptr &E) {
@@ -995,3 +1105,15 @@ IntegerStates::range(const Expr *At, const SymExpr::Ptr &E) {
 std::optional<Conjunction> IntegerStates::factsAt(const Expr *At) { return I->factsAt(At); }
 
 std::optional<Conjunction> IntegerStates::returns() { return I->returns(); }
+
+std::vector<const Stmt *> IntegerStates::returnedValues(const FunctionDecl *FD) {
+  struct Returns : RecursiveASTVisitor<Returns> {
+    std::vector<const Stmt *> Values;
+    bool VisitReturnStmt(ReturnStmt *RS) {
+      Values.push_back(RS->getRetValue());
+      return true;
+    }
+  } Each;
+  Each.TraverseStmt(FD->getBody());
+  return Each.Values;
+}

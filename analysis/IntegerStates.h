@@ -34,11 +34,17 @@ public:
   /// (`p = partition(a, lo, hi)` gives `lo <= p < hi`). \p Budget: the
   /// steps (a statement a state passes) left to the analyses of the file,
   /// which this one spends; with none left it gives up, so that a file of
-  /// many functions costs a bounded time.
+  /// many functions costs a bounded time. \p Questions: the expressions
+  /// whose values will be asked about; only the integer variables they read,
+  /// and those whose values flow into them, are followed.
   IntegerStates(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                 const llvm::DenseSet<const clang::VarDecl *> &Modified, const Conjunction &Entry,
-                const ReturnFacts &ReturnsOf, unsigned long *Budget);
+                const ReturnFacts &ReturnsOf, unsigned long *Budget,
+                llvm::ArrayRef<const clang::Stmt *> Questions);
   ~IntegerStates();
+
+  /// Whether the analysis reached its fixed point (it did not give up).
+  bool answers() const;
 
   /// The least and the greatest value \p E (keyed as symbolicValue keys
   /// variables, its value just before \p At is evaluated) takes where \p At
@@ -56,8 +62,12 @@ public:
   /// What holds between the value the function returns (ReturnKey) and its
   /// parameters that do not change (keyed as symbolicValue keys them), over
   /// all its returns; std::nullopt when it returns no integer, a value the
-  /// analysis cannot follow, or the analysis gave up.
+  /// analysis cannot follow, or the analysis gave up. Its questions are
+  /// returnedValues(FD).
   std::optional<Conjunction> returns();
+
+  /// The values \p FD's return statements return.
+  static std::vector<const clang::Stmt *> returnedValues(const clang::FunctionDecl *FD);
 
 private:
   struct Impl;

@@ -19,34 +19,10 @@ using namespace cleave;
 
 namespace {
 
-/// A linear form c0 + sum(ci * xi) over isl parameter names.
-struct Linear {
-  int64_t Constant = 0;
-  std::map<std::string, int64_t> Terms;
-};
-
-std::optional<Linear> combine(const Linear &A, const Linear &B, int64_t Scale) {
-  Linear R = A;
-  int64_t Product;
-  if (llvm::MulOverflow(B.Constant, Scale, Product) ||
-      llvm::AddOverflow(R.Constant, Product, R.Constant))
+std::optional<Linear> combine(Linear A, const Linear &B, int64_t Scale) {
+  if (!A.add(B, Scale))
     return std::nullopt;
-  for (const auto &[Name, Coef] : B.Terms) {
-    int64_t &Into = R.Terms[Name];
-    if (llvm::MulOverflow(Coef, Scale, Product) || llvm::AddOverflow(Into, Product, Into))
-      return std::nullopt;
-    if (Into == 0)
-      R.Terms.erase(Name);
-  }
-  return R;
-}
-
-std::string text(const Linear &L) {
-  std::string S = std::to_string(L.Constant);
-  for (const auto &[Name, Coef] : L.Terms)
-    S += (Coef < 0 ? " - " : " + ") +
-         std::to_string(Coef < 0 ? 0 - uint64_t(Coef) : uint64_t(Coef)) + "*" + Name;
-  return S;
+  return A;
 }
 
 /// Writes expressions as linear forms, naming each variable and each
@@ -132,13 +108,13 @@ private:
   /// The parameter standing for X / C, C > 0, with C's truncation toward
   /// zero: 0 <= X - C*q < C when X >= 0, and -C < X - C*q <= 0 when X < 0.
   std::string quotient(const Linear &X, int64_t C) {
-    std::string Key = text(X) + "/" + std::to_string(C);
+    std::string Key = X.text() + "/" + std::to_string(C);
     auto [It, New] = Quotients.insert({Key, ""});
     if (!New)
       return It->second;
     It->second = "p" + std::to_string(Params.size());
     Params.push_back(It->second);
-    std::string XT = "(" + text(X) + ")", Q = std::to_string(C) + "*" + It->second;
+    std::string XT = "(" + X.text() + ")", Q = std::to_string(C) + "*" + It->second;
     std::string Rest = "(" + XT + " - " + Q + ")";
     Definitions.push_back("((" + XT + " >= 0 and 0 <= " + Rest + " <= " + std::to_string(C - 1) +
                           ") or (" + XT + " < 0 and " + std::to_string(1 - C) + " <= " + Rest +
@@ -169,6 +145,29 @@ Isl &isl() {
 
 } // namespace
 
+bool Linear::add(const Linear &B, int64_t Scale) {
+  int64_t Product;
+  if (llvm::MulOverflow(B.Constant, Scale, Product) ||
+      llvm::AddOverflow(Constant, Product, Constant))
+    return false;
+  for (const auto &[Name, Coef] : B.Terms) {
+    int64_t &Into = Terms[Name];
+    if (llvm::MulOverflow(Coef, Scale, Product) || llvm::AddOverflow(Into, Product, Into))
+      return false;
+    if (Into == 0)
+      Terms.erase(Name);
+  }
+  return true;
+}
+
+std::string Linear::text() const {
+  std::string S = std::to_string(Constant);
+  for (const auto &[Name, Coef] : Terms)
+    S += (Coef < 0 ? " - " : " + ") +
+         std::to_string(Coef < 0 ? 0 - uint64_t(Coef) : uint64_t(Coef)) + "*" + Name;
+  return S;
+}
+
 SymExpr::Ptr cleave::atLeast(const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
   return SymExpr::binary(SymExpr::Kind::Sub, A, B);
 }
@@ -183,7 +182,7 @@ bool cleave::implies(const Conjunction &Given, const std::vector<Conjunction> &G
       if (!L || (L->Terms.empty() && L->Constant < 0))
         return false;
       if (!L->Terms.empty())
-        Out.push_back(text(*L) + " >= 0");
+        Out.push_back(L->text() + " >= 0");
     }
     return true;
   };
@@ -336,14 +335,14 @@ cleave::extremum(const Conjunction &Given, const SymExpr::Ptr &E, bool Greatest,
   std::vector<std::string> Known;
   for (const SymExpr::Ptr &F : Given)
     if (std::optional<Linear> L = Lin.of(F); L && !L->Terms.empty())
-      Known.push_back(text(*L) + " >= 0");
+      Known.push_back(L->text() + " >= 0");
   for (const std::string &D : Lin.Definitions)
     Known.push_back(D);
   std::string Params = "[" + llvm::join(Lin.Params, ", ") + "]",
               Dims = "[" + llvm::join(Lin.Dims, ", ") + "]";
   std::string SetText =
       Params + " -> { " + Dims + " : " + (Known.empty() ? "true" : llvm::join(Known, " and ")) + " }";
-  std::string MapText = Params + " -> { " + Dims + " -> [z] : z = " + text(*Value) + " }";
+  std::string MapText = Params + " -> { " + Dims + " -> [z] : z = " + Value->text() + " }";
   Isl &I = isl();
   std::lock_guard<std::mutex> Guard(I.Lock);
   isl_set *Points = isl_set_read_from_str(I.Ctx, SetText.c_str());

@@ -8,6 +8,7 @@
 #include "analysis/ProgramModel.h"
 #include "analysis/SymbolicExpr.h"
 #include <functional>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -17,6 +18,16 @@ namespace cleave {
 
 /// A conjunction of facts `E >= 0`.
 using Conjunction = std::vector<SymExpr::Ptr>;
+
+/// A linear form c0 + sum(ci * xi) over the names of an isl space.
+struct Linear {
+  int64_t Constant = 0;
+  std::map<std::string, int64_t> Terms;
+  /// Adds \p Scale times \p B; false when a coefficient overflows.
+  bool add(const Linear &B, int64_t Scale);
+  /// The form in isl's notation.
+  std::string text() const;
+};
 
 /// Whether, for every integer value of the variables that satisfies every
 /// fact of \p Given, one of the conjunctions of \p Goal holds. A quotient or
