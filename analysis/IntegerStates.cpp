@@ -163,7 +163,7 @@ struct IntegerStates::Impl {
   const FunctionDecl *FD;
   const llvm::DenseSet<const VarDecl *> &Modified;
   ReturnFacts ReturnsOf;
-  /// Steps left to the analyses of the file (one a statement a state
+  /// Steps left to the analyses of the file (one an assignment a state
   /// passes), and whether this one ran out of them.
   unsigned long *Budget;
   bool OutOfSteps = false;

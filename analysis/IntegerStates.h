@@ -32,7 +32,7 @@ public:
   /// parameters. \p Entry: facts that hold on entry, keyed as symbolicValue
   /// keys the parameters. \p ReturnsOf: what the functions it calls return
   /// (`p = partition(a, lo, hi)` gives `lo <= p < hi`). \p Budget: the
-  /// steps (a statement a state passes) left to the analyses of the file,
+  /// steps (an assignment a state passes) left to the analyses of the file,
   /// which this one spends; with none left it gives up, so that a file of
   /// many functions costs a bounded time. \p Questions: the expressions
   /// whose values will be asked about; only the integer variables they read,

@@ -12,7 +12,11 @@
    by rows. Every quadrant is then a contiguous range, so the pragmas can name
    what each call reads and writes: C11 = A11 B11 + A12 B21 and so on, eight
    products, where the products that accumulate into different quadrants of C
-   are independent. */
+   are independent. The pragmas stay because cleave does not find these
+   regions yet: they are n * n elements, a product of the order with itself,
+   and the recursion passes n / 2 for it (a row length is followed only when
+   it is a variable); without them every call stays sequential, and the
+   remarks say so. */
 #include <stdio.h>
 #include <stdlib.h>
 
