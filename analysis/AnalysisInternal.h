@@ -114,6 +114,9 @@ argumentsApart(clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
 /// unsigned changes a negative value).
 bool signedThroughout(const clang::Expr *E);
 
+/// The variables of local storage \p Body declares, in order.
+std::vector<const clang::VarDecl *> localVariables(const clang::Stmt *Body);
+
 /// Adds to \p Out the variables \p S names.
 void variablesIn(const clang::Stmt *S, llvm::DenseSet<const clang::VarDecl *> &Out);
 

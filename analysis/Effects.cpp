@@ -152,20 +152,14 @@ public:
     computeVariableOrigins();
     struct Scan : RecursiveASTVisitor<Scan> {
       bool Jumps = false;
-      std::vector<const VarDecl *> Locals;
       bool VisitLabelStmt(LabelStmt *) { return Jumps = true; }
       bool VisitSwitchCase(SwitchCase *) { return Jumps = true; }
-      bool VisitVarDecl(VarDecl *V) {
-        if (V->hasLocalStorage())
-          Locals.push_back(V);
-        return true;
-      }
     } Body;
     Body.TraverseStmt(FD->getBody());
     JumpsIn = Body.Jumps;
     for (const auto &[Key, Name] : ParamNames)
       Stable.insert(Key);
-    for (const VarDecl *V : Body.Locals)
+    for (const VarDecl *V : localVariables(FD->getBody()))
       if (!Modified.count(V))
         Stable.insert(symbolKey(V));
   }
@@ -176,7 +170,34 @@ public:
     for (const ParmVarDecl *P : FD->parameters())
       bounds(P->getOriginalType());
     stmt(FD->getBody());
-    dropInner();
+  }
+
+  /// Leaves out each interval accessed inside another of the same parameter
+  /// and direction, given what holds where it is accessed (`a[h - 1]` at
+  /// `n > 64`, inside the `a[0:n]` of a loop).
+  void dropInner() {
+    std::vector<AccessRegion> &All = Out.Direct.Accesses;
+    std::vector<bool> Dropped(All.size());
+    std::set<std::pair<std::string, bool>> Joined = groupsJoinedIntoOne(All);
+    for (size_t I = 0; I < All.size(); ++I) {
+      const AccessRegion &T = All[I];
+      if (!T.Lo || Joined.count({T.Param, T.Write}))
+        continue;
+      for (size_t J = 0; J < All.size() && !Dropped[I]; ++J) {
+        const AccessRegion &P = All[J];
+        Dropped[I] = J != I && !Dropped[J] && P.Lo && P.Param == T.Param &&
+                     P.Write == T.Write &&
+                     regionInside(T.Lo, T.Hi, T.Rows, P.Lo, P.Hi, P.Rows, AccessFacts[I]);
+      }
+    }
+    size_t Kept = 0;
+    for (size_t I = 0; I < All.size(); ++I)
+      if (!Dropped[I]) {
+        if (Kept != I)
+          All[Kept] = std::move(All[I]);
+        ++Kept;
+      }
+    All.resize(Kept);
   }
 
 private:
@@ -500,34 +521,6 @@ private:
       if (llvm::all_of(F->variables(), [&](const std::string &V) { return Stable.count(V); }))
         Out.push_back(partlyNamed(F));
     return Out;
-  }
-
-  /// Leaves out each interval accessed inside another of the same parameter
-  /// and direction, given what holds where it is accessed (`a[h - 1]` at
-  /// `n > 64`, inside the `a[0:n]` of a loop).
-  void dropInner() {
-    std::vector<AccessRegion> &All = Out.Direct.Accesses;
-    std::vector<bool> Dropped(All.size());
-    std::set<std::pair<std::string, bool>> Joined = groupsJoinedIntoOne(All);
-    for (size_t I = 0; I < All.size(); ++I) {
-      const AccessRegion &T = All[I];
-      if (!T.Lo || Joined.count({T.Param, T.Write}))
-        continue;
-      for (size_t J = 0; J < All.size() && !Dropped[I]; ++J) {
-        const AccessRegion &P = All[J];
-        Dropped[I] = J != I && !Dropped[J] && P.Lo && P.Param == T.Param &&
-                     P.Write == T.Write &&
-                     regionInside(T.Lo, T.Hi, T.Rows, P.Lo, P.Hi, P.Rows, AccessFacts[I]);
-      }
-    }
-    size_t Kept = 0;
-    for (size_t I = 0; I < All.size(); ++I)
-      if (!Dropped[I]) {
-        if (Kept != I)
-          All[Kept] = std::move(All[I]);
-        ++Kept;
-      }
-    All.resize(Kept);
   }
 
   /// Fills \p R with the elements \p First takes in the enclosing loops, in
@@ -1165,6 +1158,19 @@ bool cleave::signedThroughout(const Expr *E) {
   });
 }
 
+std::vector<const VarDecl *> cleave::localVariables(const Stmt *Body) {
+  struct Decls : RecursiveASTVisitor<Decls> {
+    std::vector<const VarDecl *> Vars;
+    bool VisitVarDecl(VarDecl *V) {
+      if (V->hasLocalStorage())
+        Vars.push_back(V);
+      return true;
+    }
+  } Locals;
+  Locals.TraverseStmt(const_cast<Stmt *>(Body));
+  return Locals.Vars;
+}
+
 void cleave::variablesIn(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
   if (!S)
     return;
@@ -1220,15 +1226,20 @@ LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD,
   llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(FD->getBody());
   LocalSummary Out;
   std::vector<const Stmt *> Questions;
-  EffectWalker(Ctx, FD, Modified, Entry, nullptr, Questions, Out).run();
+  EffectWalker First(Ctx, FD, Modified, Entry, nullptr, Questions, Out);
+  First.run();
   // Where the loops leave something to ask, the polyhedra of the variables
   // the questions read answer it, in a second walk, while the budget lasts.
-  if (Questions.empty() || *Budget == 0)
+  if (Questions.empty() || *Budget == 0) {
+    First.dropInner();
     return Out;
+  }
   IntegerStates States(Ctx, FD, Modified, Entry, ReturnsOf, Budget, Questions);
   if (Answered)
     *Answered = States.answers();
-  Out = LocalSummary();
-  EffectWalker(Ctx, FD, Modified, Entry, &States, Questions, Out).run();
-  return Out;
+  LocalSummary WithStates;
+  EffectWalker Second(Ctx, FD, Modified, Entry, &States, Questions, WithStates);
+  Second.run();
+  Second.dropInner();
+  return WithStates;
 }

@@ -867,17 +867,8 @@ struct IntegerStates::Impl {
     if (Uses.Assembly)
       return false;
     llvm::DenseSet<const VarDecl *> Wanted = Uses.closure();
-    struct Decls : RecursiveASTVisitor<Decls> {
-      std::vector<const VarDecl *> Vars;
-      bool VisitVarDecl(VarDecl *V) {
-        if (V->hasLocalStorage())
-          Vars.push_back(V);
-        return true;
-      }
-    } Locals;
-    Locals.TraverseStmt(FD->getBody());
     std::vector<const VarDecl *> All(FD->param_begin(), FD->param_end());
-    All.insert(All.end(), Locals.Vars.begin(), Locals.Vars.end());
+    llvm::append_range(All, localVariables(FD->getBody()));
     uint64_t IntBits = Ctx.getTypeSize(Ctx.IntTy);
     for (const VarDecl *V : All) {
       QualType T = V->getType();
