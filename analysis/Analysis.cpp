@@ -321,6 +321,12 @@ llvm::DenseSet<const VarDecl *> cleave::addressTakenVariables(const Stmt *S) {
   return std::move(Scan.Written);
 }
 
+bool cleave::endsInReturn(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return !CS->body_empty() && endsInReturn(CS->body_back());
+  return isa_and_nonnull<ReturnStmt>(S);
+}
+
 llvm::StringRef cleave::allocationFunction(const CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee || !Callee->getIdentifier())
@@ -718,6 +724,28 @@ void TUAnalysis::summarizeEffects() {
   if (Again)
     findCalls(); // the calls are the new summaries'
   composeEffects(All);
+  // A region that recursion grew is bounded by a guess (composeEffects),
+  // which may need entry facts (knapsack's `i <= n`): the functions that
+  // have none yet get them, and everything is composed again.
+  std::set<const FunctionDecl *> Grew;
+  for (const FunctionDecl *Def : Definitions)
+    if (!EntryFacts.count(Def->getCanonicalDecl()) &&
+        llvm::any_of(Summaries[Def->getCanonicalDecl()].Effects.Accesses, grewWithRecursion))
+      Grew.insert(Def->getCanonicalDecl());
+  if (Grew.empty())
+    return;
+  findEntryFacts([&](const FunctionDecl *Def) { return Grew.count(Def->getCanonicalDecl()) > 0; });
+  Again = false;
+  for (const FunctionDecl *Def : Definitions)
+    if (Conjunction Entry = entryFacts(Def); Grew.count(Def->getCanonicalDecl()) && !Entry.empty()) {
+      Summaries[Def->getCanonicalDecl()].Local =
+          summarizeFunction(Ctx, Def, Entry, ReturnsOf, &PolyhedraSteps);
+      Again = true;
+    }
+  if (!Again)
+    return;
+  findCalls();
+  composeEffects(All);
 }
 
 void TUAnalysis::inferRegions() {
@@ -726,10 +754,16 @@ void TUAnalysis::inferRegions() {
     std::vector<Region> &Rs = Regions[Def->getCanonicalDecl()];
     for (const ParmVarDecl *P : Def->parameters()) {
       std::string Name = P->getNameAsString();
-      if (Name.empty() || !P->getType()->isPointerType() || linkedRecord(P->getType(), Ctx) ||
+      if (Name.empty() || !P->getType()->isPointerType() ||
           llvm::any_of(Rs, [&](const Region &R) { return R.Param == Name; }))
         continue;
       std::optional<AccessRegion> Found = enclosingInterval(E->Accesses, Name);
+      // A pointer to a struct is a linked structure, copied node by node,
+      // unless it holds no pointer and is indexed past its first element:
+      // an array of structs (`e[0:n]` of `struct item *e`, moved by e + 1).
+      if (linkedRecord(P->getType(), Ctx) &&
+          (!Found || !isFlat(P->getType()->getPointeeType()) || isFirstElement(*Found)))
+        continue;
       // Rows travel as values of a scalar kind only (clv_buf_put_rows_values).
       if (!Found || (Found->Rows && scalarKind(P->getType()->getPointeeType(), Ctx).empty()))
         continue;
@@ -914,13 +948,15 @@ void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> 
       Facts.push_back(M);
       std::optional<int64_t> Least;
       for (const auto &[Caller, C] : CallsOf[Key]) {
+        Conjunction Given = C->Context;
+        llvm::append_range(Given, C->Counters);
         SymMap Args;
         for (unsigned I = 0; I < Def->getNumParams() && I < C->Args.size(); ++I)
           if (C->Args[I].Symbolic)
             Args[Def->getParamDecl(I)->getNameAsString()] = C->Args[I].Symbolic;
         std::optional<int64_t> Here;
         if (llvm::all_of(M->variables(), [&](const std::string &V) { return Args.count(V); }))
-          if (auto Min = extremum(C->Context, substitute(M, Args), false,
+          if (auto Min = extremum(Given, substitute(M, Args), false,
                                   [](llvm::StringRef) { return false; }))
             Here = AffineForm::of(*Min).constantValue();
         if (!Here) {
@@ -941,8 +977,10 @@ void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> 
       const FunctionDecl *Def = Key->getDefinition();
       for (const auto &[Caller, C] : CallsOf[Key]) {
         Conjunction Given = C->Context;
+        llvm::append_range(Given, C->Counters);
         if (auto It = EntryFacts.find(Caller); It != EntryFacts.end())
           Given.insert(Given.end(), It->second.begin(), It->second.end());
+        strengthenUnequal(Given, C->Unequal);
         SymMap Args;
         for (unsigned I = 0; I < Def->getNumParams() && I < C->Args.size(); ++I)
           if (C->Args[I].Symbolic)

@@ -194,6 +194,10 @@ llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
 /// pointer.
 llvm::DenseSet<const clang::VarDecl *> addressTakenVariables(const clang::Stmt *S);
 
+/// Whether \p S always ends in a `return`: a return, or a block whose last
+/// statement does.
+bool endsInReturn(const clang::Stmt *S);
+
 /// The name of the function by which \p CE allocates a new object ("alloca",
 /// "malloc", ...: each call returns memory no other pointer holds yet), or ""
 /// when it is not such a call.

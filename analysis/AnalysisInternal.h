@@ -81,6 +81,13 @@ LocalSummary summarizeFunction(clang::ASTContext &Ctx, const clang::FunctionDecl
 /// recursion. A callee that is not among them has unknown effects.
 void composeEffects(const std::vector<FunctionInfo *> &Functions);
 
+/// Whether \p R is the interval [0, 1): the element a pointer points to.
+bool isFirstElement(const AccessRegion &R);
+
+/// Whether \p R is unbounded because composition over recursion grew it
+/// with each round (composeEffects then tries to bound it by a guess).
+bool grewWithRecursion(const AccessRegion &R);
+
 /// The one interval of elements that holds every access of \p Accesses to
 /// parameter \p Param, read or written; nullopt when there is none (no
 /// access, an unbounded one, nodes of a linked structure, or intervals whose
@@ -124,9 +131,12 @@ void variablesIn(const clang::Stmt *S, llvm::DenseSet<const clang::VarDecl *> &O
 /// condition \p Cond give when it is \p Holds (through !, and && that holds,
 /// || that fails), with its variables keyed by symbolicValue given the
 /// variables its function changes (\p Modified). Comparisons of unsigned
-/// values give nothing: C's arithmetic on them wraps.
+/// values give nothing: C's arithmetic on them wraps. A comparison that
+/// holds as `a != b` gives no such fact; with \p Unequal, it adds `a - b`
+/// there (strengthenUnequal makes it one where other facts order a and b).
 void conditionFacts(clang::ASTContext &Ctx, const clang::Expr *Cond, bool Holds,
-                    const llvm::DenseSet<const clang::VarDecl *> &Modified, Conjunction &Out);
+                    const llvm::DenseSet<const clang::VarDecl *> &Modified, Conjunction &Out,
+                    Conjunction *Unequal = nullptr);
 
 /// The unique name of a variable or function (see LocalInfo::UniqueName).
 std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);

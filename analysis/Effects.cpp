@@ -187,17 +187,20 @@ public:
         const AccessRegion &P = All[J];
         Dropped[I] = J != I && !Dropped[J] && P.Lo && P.Param == T.Param &&
                      P.Write == T.Write &&
-                     regionInside(T.Lo, T.Hi, T.Rows, P.Lo, P.Hi, P.Rows, AccessFacts[I]);
+                     regionInside(T.Lo, T.Hi, T.Rows, P.Lo, P.Hi, P.Rows, Out.AccessContext[I]);
       }
     }
     size_t Kept = 0;
     for (size_t I = 0; I < All.size(); ++I)
       if (!Dropped[I]) {
-        if (Kept != I)
+        if (Kept != I) {
           All[Kept] = std::move(All[I]);
+          Out.AccessContext[Kept] = std::move(Out.AccessContext[I]);
+        }
         ++Kept;
       }
     All.resize(Kept);
+    Out.AccessContext.resize(Kept);
   }
 
 private:
@@ -509,15 +512,23 @@ private:
       if (Write ? Writes : Reads) {
         R.Write = Write;
         Out.Direct.Accesses.push_back(R);
-        AccessFacts.push_back(stableFacts());
+        Out.AccessContext.push_back(stableFacts());
       }
   }
 
   /// The facts of Facts about variables that never change, parameters by
   /// name (CallEffect::Context).
   Conjunction stableFacts() const {
+    Conjunction Out = stableOf(Facts);
+    strengthenUnequal(Out, stableOf(Unequal));
+    return Out;
+  }
+
+  /// The facts of \p All about variables that never change, named as
+  /// stableFacts() names them.
+  Conjunction stableOf(const Conjunction &All) const {
     Conjunction Out;
-    for (const SymExpr::Ptr &F : Facts)
+    for (const SymExpr::Ptr &F : All)
       if (llvm::all_of(F->variables(), [&](const std::string &V) { return Stable.count(V); }))
         Out.push_back(partlyNamed(F));
     return Out;
@@ -654,25 +665,28 @@ private:
       stmt(IS->getInit());
       stmt(IS->getConditionVariableDeclStmt());
       expr(IS->getCond());
-      size_t Mark = Facts.size();
+      size_t Mark = Facts.size(), UnequalMark = Unequal.size();
       assume(IS->getCond(), true);
       stmt(IS->getThen());
       Facts.resize(Mark);
+      Unequal.resize(UnequalMark);
       assume(IS->getCond(), false);
       stmt(IS->getElse());
       Facts.resize(Mark);
+      Unequal.resize(UnequalMark);
       return;
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       // After `if (c) { ...; return; }` the rest of the block runs under !c.
-      size_t Mark = Facts.size();
+      size_t Mark = Facts.size(), UnequalMark = Unequal.size();
       for (const Stmt *Child : CS->body()) {
         stmt(Child);
         if (const auto *IS = dyn_cast<IfStmt>(Child);
-            IS && !IS->getElse() && returns(IS->getThen()) && !JumpsIn)
+            IS && !IS->getElse() && endsInReturn(IS->getThen()) && !JumpsIn)
           assume(IS->getCond(), false);
       }
       Facts.resize(Mark);
+      Unequal.resize(UnequalMark);
       return;
     }
     if (isa<GCCAsmStmt>(S) || isa<MSAsmStmt>(S))
@@ -693,17 +707,11 @@ private:
       stmt(Child);
   }
 
-  /// Whether \p S always ends in a `return` (a return, or a block whose
-  /// last statement is one).
-  static bool returns(const Stmt *S) {
-    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
-      return !CS->body_empty() && returns(CS->body_back());
-    return isa_and_nonnull<ReturnStmt>(S);
-  }
-
   /// Adds to Facts what the integer comparisons of the condition \p Cond
   /// say when it is \p Holds.
-  void assume(const Expr *Cond, bool Holds) { conditionFacts(Ctx, Cond, Holds, Modified, Facts); }
+  void assume(const Expr *Cond, bool Holds) {
+    conditionFacts(Ctx, Cond, Holds, Modified, Facts, &Unequal);
+  }
 
   /// The range of the variable of a counted loop: `for (i = L; i < U; i++)`
   /// and its variants (<=, >, >=, !=; ++, --, += c, -= c), when the body
@@ -967,6 +975,12 @@ private:
         C.ApartArgs = It->second;
     }
     C.Context = stableFacts();
+    C.Unequal = stableOf(Unequal);
+    for (const LoopRange &L : Loops) {
+      SymExpr::Ptr V = SymExpr::variable(L.Key);
+      C.Counters.push_back(partlyNamed(atLeast(V, L.Lo)));
+      C.Counters.push_back(partlyNamed(atLeast(L.Max, V)));
+    }
     // main's regions serve no call, so it needs no states.
     if (!FD->isMain() && llvm::any_of(C.Args, [](const CallEffect::Arg &A) {
           return A.K == CallEffect::Arg::Kind::Value && A.Symbolic;
@@ -1128,10 +1142,8 @@ private:
   llvm::DenseMap<const VarDecl *, Origin> VarOrigins;
   std::vector<LoopRange> Loops;
   /// What holds where the walk is: facts `E >= 0`, keyed as symbolicValue
-  /// keys variables.
-  std::vector<SymExpr::Ptr> Facts;
-  /// What held at each access of Out.Direct.Accesses, in its order.
-  std::vector<Conjunction> AccessFacts;
+  /// keys variables, and differences `a - b` of comparisons `a != b`.
+  std::vector<SymExpr::Ptr> Facts, Unequal;
   /// Facts that hold on entry, keyed as symbolicValue keys the parameters.
   Conjunction Entry;
   /// The polyhedra of FD's integer variables, or null.
@@ -1182,17 +1194,18 @@ void cleave::variablesIn(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
 }
 
 void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
-                            const llvm::DenseSet<const VarDecl *> &Modified, Conjunction &Out) {
+                            const llvm::DenseSet<const VarDecl *> &Modified, Conjunction &Out,
+                            Conjunction *Unequal) {
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond); UO && UO->getOpcode() == UO_LNot)
-    return conditionFacts(Ctx, UO->getSubExpr(), !Holds, Modified, Out);
+    return conditionFacts(Ctx, UO->getSubExpr(), !Holds, Modified, Out, Unequal);
   const auto *BO = dyn_cast<BinaryOperator>(Cond);
   if (!BO)
     return;
   // a && b holds: both do; a || b fails: both fail.
   if ((BO->getOpcode() == BO_LAnd && Holds) || (BO->getOpcode() == BO_LOr && !Holds)) {
-    conditionFacts(Ctx, BO->getLHS(), Holds, Modified, Out);
-    conditionFacts(Ctx, BO->getRHS(), Holds, Modified, Out);
+    conditionFacts(Ctx, BO->getLHS(), Holds, Modified, Out, Unequal);
+    conditionFacts(Ctx, BO->getRHS(), Holds, Modified, Out, Unequal);
     return;
   }
   if ((!BO->isRelationalOp() && BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE) ||
@@ -1215,6 +1228,10 @@ void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
   case BO_EQ:
     Fact(L, R, 0);
     return Fact(R, L, 0);
+  case BO_NE:
+    if (Unequal)
+      Unequal->push_back(atLeast(L, R));
+    return;
   default:
     return;
   }

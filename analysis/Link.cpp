@@ -79,9 +79,6 @@ bool join(AccessRegion &A, const AccessRegion &B) {
   return true;
 }
 
-bool isFirstElement(const AccessRegion &R) {
-  return R.Lo && !R.Rows && R.Lo->str() == "0" && R.Hi->str() == "1";
-}
 
 /// One region per parameter and direction where it can: intervals that meet
 /// are joined, those inside another dropped; an unbounded region absorbs the
@@ -174,6 +171,15 @@ cleave::groupsJoinedIntoOne(const std::vector<AccessRegion> &Accesses) {
       Out.insert(Key);
   }
   return Out;
+}
+
+/// Why widen() gives up on a region.
+static const char *const GrowsWithRecursion = "its region grows with each level of recursion";
+
+bool cleave::grewWithRecursion(const AccessRegion &R) { return R.Unbounded == GrowsWithRecursion; }
+
+bool cleave::isFirstElement(const AccessRegion &R) {
+  return R.Lo && !R.Rows && R.Lo->str() == "0" && R.Hi->str() == "1";
 }
 
 std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRegion> &Accesses,
@@ -412,8 +418,100 @@ void widen(EffectInfo &Next, const EffectInfo &Prev) {
       R.Rows = RowShape();
       R.Reachable = false;
       R.Fields.clear();
-      R.Unbounded = "its region grows with each level of recursion";
+      R.Unbounded = GrowsWithRecursion;
     }
+}
+
+/// Whether \p Guess, a region of the self-recursive \p F, holds every
+/// access \p F makes in its group (parameter and direction) when its
+/// self-calls make their accesses in \p Guess too: each access it makes
+/// itself, and each region its calls pass, given what holds where it is made
+/// (its entry facts among them). Recursion then keeps every access inside
+/// the guess, level by level.
+bool inductive(FunctionInfo &F, const AccessRegion &Guess,
+               const std::map<std::string, FunctionInfo *> &ByName) {
+  const EffectInfo &Direct = F.Local.Direct;
+  bool HasContexts = F.Local.AccessContext.size() == Direct.Accesses.size();
+  auto Inside = [&](const AccessRegion &R, const Conjunction &Context) {
+    return R.Unbounded.empty() && R.Lo && !R.Rows && !R.Reachable &&
+           regionInside(R.Lo, R.Hi, {}, Guess.Lo, Guess.Hi, {}, Context);
+  };
+  for (size_t I = 0; I < Direct.Accesses.size(); ++I) {
+    const AccessRegion &R = Direct.Accesses[I];
+    if (R.Param == Guess.Param && R.Write == Guess.Write &&
+        !Inside(R, HasContexts ? F.Local.AccessContext[I] : Conjunction()))
+      return false;
+  }
+  // The self-calls see the guess in place of the region that grew.
+  EffectInfo Assumed = F.Effects;
+  for (AccessRegion &R : Assumed.Accesses)
+    if (R.Param == Guess.Param && R.Write == Guess.Write)
+      R = Guess;
+  std::swap(F.Effects, Assumed);
+  bool Holds = true;
+  for (const CallEffect &C : F.Local.Calls) {
+    auto It = ByName.find(C.Callee);
+    if (It == ByName.end())
+      continue;
+    for (const AccessRegion &R : It->second->Effects.Accesses) {
+      EffectInfo Ignored;
+      std::optional<AccessRegion> T = translate(R, C, *It->second, Ignored);
+      if (T && T->Param == Guess.Param && T->Write == Guess.Write && !Inside(*T, C.Context))
+        Holds = false;
+    }
+  }
+  std::swap(F.Effects, Assumed);
+  return Holds;
+}
+
+/// Bounds the regions of the self-recursive \p F that grew with each level
+/// of recursion (knapsack's weight[i:i + 1], weight[i:i + 2], ... with i + 1
+/// passed down) by a guess that inductive() proves: each bound either stays
+/// as it was in \p Grown, the last composition before widening, or becomes
+/// 0, an integer parameter p, or p + 1 (`weight[i:n]`, where `i == n`
+/// ends the recursion). Rugina and Rinard bound such regions by solving for
+/// the bounds; trying the few expressions the parameters give, and proving
+/// the one that holds, finds the same regions for these recursions.
+void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
+                  const std::map<std::string, FunctionInfo *> &ByName) {
+  // The integer parameters: those its self-calls pass integers for.
+  std::vector<SymExpr::Ptr> Params;
+  for (const CallEffect &C : F.Local.Calls)
+    if (C.Callee == F.UniqueName)
+      for (size_t I = 0; I < C.Args.size() && I < F.Params.size(); ++I)
+        if (C.Args[I].K == CallEffect::Arg::Kind::Integer &&
+            llvm::none_of(Params, [&](const SymExpr::Ptr &P) {
+              return P->str() == F.Params[I].Name;
+            }))
+          Params.push_back(SymExpr::variable(F.Params[I].Name));
+  for (AccessRegion &R : F.Effects.Accesses) {
+    if (!grewWithRecursion(R))
+      continue;
+    std::vector<const AccessRegion *> Last;
+    for (const AccessRegion &G : Grown.Accesses)
+      if (G.Param == R.Param && G.Write == R.Write)
+        Last.push_back(&G);
+    if (Last.size() != 1 || !Last.front()->Lo || Last.front()->Rows)
+      continue;
+    std::vector<SymExpr::Ptr> Los{Last.front()->Lo, SymExpr::constant(0)}, His{Last.front()->Hi};
+    for (const SymExpr::Ptr &P : Params) {
+      Los.push_back(P);
+      His.push_back(P);
+      His.push_back(simplify(SymExpr::binary(SymExpr::Kind::Add, P, SymExpr::constant(1))));
+    }
+    AccessRegion Guess = R;
+    Guess.Unbounded.clear();
+    Guess.Via.clear();
+    bool Found = false;
+    for (size_t I = 0; I < Los.size() && !Found; ++I)
+      for (size_t J = 0; J < His.size() && !Found; ++J) {
+        Guess.Lo = Los[I];
+        Guess.Hi = His[J];
+        Found = inductive(F, Guess, ByName);
+      }
+    if (Found)
+      R = Guess;
+  }
 }
 
 } // namespace
@@ -446,10 +544,13 @@ void cleave::composeEffects(const std::vector<FunctionInfo *> &Functions) {
     Members[Component[I]].push_back(Functions[I]);
   for (const std::vector<FunctionInfo *> &Group : Members) {
     bool Recursive = Group.size() > 1 || CallsItself[Index[Group[0]->UniqueName]];
+    EffectInfo Grown; // a lone function's regions before the first widening
     for (int Round = 0;; ++Round) {
       bool Changed = false;
       for (FunctionInfo *F : Group) {
         EffectInfo Next = composed(*F, ByName);
+        if (Round == RoundsBeforeWidening && Group.size() == 1)
+          Grown = Next;
         if (Round >= RoundsBeforeWidening) {
           widen(Next, F->Effects);
           normalize(Next, F->Params);
@@ -462,6 +563,8 @@ void cleave::composeEffects(const std::vector<FunctionInfo *> &Functions) {
       if (!Changed || !Recursive)
         break;
     }
+    if (Recursive && Group.size() == 1)
+      boundByGuess(*Group[0], Grown, ByName);
   }
 }
 
@@ -523,12 +626,25 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
     // The first access without a bound is the fact to name; without one, the
     // bounded accesses that do not join into one region.
     std::vector<std::string> Bounded, Unbounded;
+    bool Rows = false;
     for (const AccessRegion &R : E.Accesses) {
       std::vector<std::string> &To = R.Unbounded.empty() ? Bounded : Unbounded;
       std::string What = R.Unbounded.empty() ? R.str() : R.Unbounded;
-      if (R.Param == Name && !llvm::is_contained(To, What))
+      if (R.Param == Name && !llvm::is_contained(To, What)) {
         To.push_back(What);
+        Rows = Rows || R.Rows;
+      }
     }
+    // One interval that is no region: rows of elements that are not
+    // scalars, or an array of structs that hold pointers (inferRegions).
+    std::string One =
+        Bounded.size() == 1
+            ? "it accesses " + Bounded.front() +
+                  (Rows ? ", rows of elements that are not scalars, which travel only as "
+                          "one interval yet"
+                        : ", an array of structs that hold pointers, which travel only as "
+                          "a linked structure")
+            : "";
     std::string Why =
         !Unbounded.empty()
             ? Unbounded.front() +
@@ -536,6 +652,7 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
                        ? " (and " + std::to_string(Unbounded.size() - 1) + " more access" +
                              (Unbounded.size() > 2 ? "es" : "") + " without a bound)"
                        : "")
+        : !One.empty()     ? One
         : !Bounded.empty() ? "it accesses " + llvm::join(Bounded, " and ") +
                                  ", which do not join into one region"
                            : "it is never accessed";

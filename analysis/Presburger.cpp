@@ -172,6 +172,20 @@ SymExpr::Ptr cleave::atLeast(const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
   return SymExpr::binary(SymExpr::Kind::Sub, A, B);
 }
 
+void cleave::strengthenUnequal(Conjunction &Given, const Conjunction &Unequal) {
+  if (Given.empty())
+    return; // nothing orders them
+  Conjunction Strict;
+  for (const SymExpr::Ptr &D : Unequal) {
+    SymExpr::Ptr Minus = SymExpr::negate(D);
+    if (implies(Given, {{D}}))
+      Strict.push_back(SymExpr::binary(SymExpr::Kind::Sub, D, SymExpr::constant(1)));
+    else if (implies(Given, {{Minus}}))
+      Strict.push_back(SymExpr::binary(SymExpr::Kind::Sub, Minus, SymExpr::constant(1)));
+  }
+  llvm::append_range(Given, Strict);
+}
+
 bool cleave::implies(const Conjunction &Given, const std::vector<Conjunction> &Goal) {
   Linearizer Lin;
   // A conjunction's facts in isl's notation, but for constants, decided here:

@@ -56,6 +56,11 @@ SymExpr::Ptr expressionOf(isl_aff *A,
                           const std::function<SymExpr::Ptr(llvm::StringRef)> &Parameter,
                           const std::vector<SymExpr::Ptr> &Dims = {});
 
+/// Adds to \p Given, for each difference `d` of \p Unequal (`a - b` where
+/// `a != b` holds), `d >= 1` when \p Given implies `d >= 0` and `-d >= 1`
+/// when it implies `d <= 0` (`i == n` fails where `i <= n`: `i < n`).
+void strengthenUnequal(Conjunction &Given, const Conjunction &Unequal);
+
 /// `A - B`, the fact `A >= B` for implies().
 SymExpr::Ptr atLeast(const SymExpr::Ptr &A, const SymExpr::Ptr &B);
 

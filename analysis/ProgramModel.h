@@ -210,6 +210,14 @@ struct CallEffect {
   /// ...; return; }`), about variables that never change: the caller's
   /// parameters by name, its locals keyed as Arg::Symbolic keys them.
   std::vector<SymExpr::Ptr> Context;
+  /// Differences `a - b` of comparisons `a != b` that hold there, named as
+  /// Context names them: with facts that order a and b (the caller's entry
+  /// facts), strengthenUnequal makes a strict fact of each.
+  std::vector<SymExpr::Ptr> Unequal;
+  /// The ranges of the counters of the counted `for` loops around the call
+  /// (`i - lo >= 0`, `hi - 1 - i >= 0`), keyed as Arg::Symbolic keys them:
+  /// the values the arguments that read them take, for entry facts.
+  std::vector<SymExpr::Ptr> Counters;
   /// When an integer argument reads variables that change: what holds
   /// where the call is made about every integer variable (IntegerStates),
   /// keyed as Context keys them. Its regions span the values there.
@@ -219,6 +227,9 @@ struct CallEffect {
 /// What a function does by itself, before its calls are composed in.
 struct LocalSummary {
   EffectInfo Direct;
+  /// What holds where each access of Direct.Accesses is made, in its order,
+  /// as CallEffect::Context says where a call is made.
+  std::vector<std::vector<SymExpr::Ptr>> AccessContext;
   std::vector<CallEffect> Calls;
 };
 

@@ -39,6 +39,7 @@ PROGRAMS = [
     ("strassen", "strassen/strassen.c", ["512"], "strassen.c"),
     ("cfft", "cfft/cfft.c", ["22"], "cfft.c"),
     ("lu", "lu/lu.c", ["2048"], "lu.c"),
+    ("knapsack", "knapsack/knapsack.c", ["28", "3"], "knapsack.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

@@ -734,6 +734,22 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     }
   }
 
+  // Joins at the start of branches that leave the function: the calls in
+  // flight there, the last spawned first.
+  std::map<const Stmt *, std::vector<std::string>> ExitJoins;
+  for (const AsyncCall &AC : Plan.Async)
+    for (const Stmt *Branch : AC.ExitJoins)
+      ExitJoins[Branch].push_back(JoinCall(AC));
+  for (auto &[Branch, Calls] : ExitJoins) {
+    std::reverse(Calls.begin(), Calls.end());
+    if (const auto *CS = dyn_cast<CompoundStmt>(Branch)) {
+      R.InsertTextAfter(CS->getLBracLoc().getLocWithOffset(1), " " + llvm::join(Calls, " "));
+    } else {
+      R.InsertTextBefore(Branch->getBeginLoc(), "{ " + llvm::join(Calls, " ") + " ");
+      R.InsertTextAfter(EndOf(Branch), " }");
+    }
+  }
+
   // Calls of loops: each iteration spawns its call, and the loop is followed
   // by their joins, in the order they were made:
   //   { clv_spawns fs = CLV_SPAWNS_INIT(sizeof(T)); size_t k; LOOP

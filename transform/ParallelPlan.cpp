@@ -82,24 +82,6 @@ const Stmt *loopBody(const Stmt *S) {
   return nullptr;
 }
 
-/// The locals of \p Body whose address is taken: a pointer may read or write
-/// them where the variable is not named.
-llvm::DenseSet<const VarDecl *> addressTaken(const Stmt *Body) {
-  class Finder : public RecursiveASTVisitor<Finder> {
-  public:
-    llvm::DenseSet<const VarDecl *> Out;
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      if (UO->getOpcode() == UO_AddrOf)
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
-          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-            Out.insert(VD);
-      return true;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return std::move(F.Out);
-}
-
 /// What a statement of a block is, for the planner.
 struct StatementShape {
   CallFormKind Form = CallFormKind::Statement;
@@ -120,7 +102,7 @@ public:
     // Variables assigned anywhere in F cannot stand for one value in a proof
     // that compares regions taken at two different statements.
     Mutable = modifiedVariables(F->getBody());
-    AddressTaken = addressTaken(F->getBody());
+    AddressTaken = addressTakenVariables(F->getBody());
 
     // Blocks first, then statements with operand calls outside blocks (the
     // body of an `if`, a loop, a label).
@@ -399,6 +381,52 @@ private:
     return "";
   }
 
+  /// Whether \p S, an `if` with a branch that ends in a `return`, can run
+  /// beside a call with regions \p Spawned and value target \p Target once
+  /// the call is joined at the start of each branch that needs it: "" when
+  /// it can (those branches are added to \p Exits), or why not: its
+  /// condition conflicts with the call, or a branch that does conflict does
+  /// not end in a `return` or holds a label or goto that could pass that
+  /// join. std::nullopt when \p S is no such `if`.
+  std::optional<std::string> whyNoExitJoins(const Stmt *S, const std::vector<SiteRegion> &Spawned,
+                                            const VarDecl *Target,
+                                            std::vector<const Stmt *> &Exits) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getInit() || If->getConditionVariableDeclStmt() ||
+        (!endsInReturn(If->getThen()) && !endsInReturn(If->getElse())))
+      return std::nullopt;
+    if (std::string Why = conflict(If->getCond(), Spawned, Target); !Why.empty())
+      return "has a condition that " + Why;
+    std::vector<const Stmt *> Found;
+    for (const Stmt *Branch : {If->getThen(), If->getElse()}) {
+      if (!Branch)
+        continue;
+      std::string Why = conflict(Branch, Spawned, Target);
+      if (Why.empty())
+        continue;
+      std::string Line = std::to_string(
+          Ctx.getSourceManager().getPresumedLineNumber(Branch->getBeginLoc()));
+      if (!endsInReturn(Branch))
+        return "has a branch, at line " + Line + ", that does not end in a return and " + Why;
+      // A label or case inside could be entered past the join, and a goto
+      // could reach the join after the branch's.
+      class Entries : public RecursiveASTVisitor<Entries> {
+      public:
+        bool Found = false;
+        bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
+        bool VisitSwitchCase(SwitchCase *) { return !(Found = true); }
+        bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+        bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
+      } Labels;
+      Labels.TraverseStmt(const_cast<Stmt *>(Branch));
+      if (Labels.Found)
+        return "has a branch, at line " + Line + ", with a label or goto, which may pass its join";
+      Found.push_back(Branch);
+    }
+    llvm::append_range(Exits, Found);
+    return "";
+  }
+
   /// Why \p S, but for the calls of \p Skip, may touch the regions
   /// \p Spawned; "" when it cannot.
   std::string whyTouches(const Stmt *S, const std::vector<SiteRegion> &Spawned,
@@ -419,12 +447,13 @@ private:
         return Why.empty();
       }
       bool VisitUnaryOperator(UnaryOperator *UO) {
-        if (UO->getOpcode() == UO_Deref)
+        if (UO->getOpcode() == UO_Deref && !readOfReadOnly(UO))
           Why = at(UO) + " may be inside them";
         return Why.empty();
       }
       bool VisitMemberExpr(MemberExpr *ME) {
-        if (ME->isArrow() && !P.inLinkedStructure(ME->getBase(), Spawned))
+        if (ME->isArrow() && !P.inLinkedStructure(ME->getBase(), Spawned) &&
+            !readOfReadOnly(ME))
           Why = at(ME) + " may be inside them";
         return Why.empty();
       }
@@ -432,10 +461,33 @@ private:
         // An object of the caller's own is inside no region but those on it.
         const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
         const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        if (!VD || !ownObject(VD, P.Mutable) ||
-            llvm::any_of(Spawned, [&](const SiteRegion &R) { return R.Base == VD; }))
+        if ((!VD || !ownObject(VD, P.Mutable) ||
+             llvm::any_of(Spawned, [&](const SiteRegion &R) { return R.Base == VD; })) &&
+            !readOfReadOnly(ASE))
           Why = at(ASE) + " may be inside them";
         return Why.empty();
+      }
+      /// Whether the access \p E only reads, and the call only reads its
+      /// regions: reads beside reads share nothing that changes.
+      bool readOfReadOnly(const Expr *E) const {
+        if (!llvm::all_of(Spawned, [](const SiteRegion &R) { return R.ReadOnly; }))
+          return false;
+        for (DynTypedNode Up = P.parentOf(DynTypedNode::create(*E));; Up = P.parentOf(Up)) {
+          const Expr *Parent = Up.get<Expr>();
+          if (isa_and_nonnull<ParenExpr>(Parent))
+            continue;
+          if (const auto *ME = dyn_cast_or_null<MemberExpr>(Parent); ME && !ME->isArrow())
+            continue;
+          const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+          if (!Cast)
+            return false;
+          if (Cast->getCastKind() == CK_LValueToRValue)
+            return true;
+          // a[i][j]: the outer subscript is the access, checked on its own.
+          const auto *Outer = dyn_cast_or_null<ArraySubscriptExpr>(P.parentOf(Up).get<Expr>());
+          return Cast->getCastKind() == CK_ArrayToPointerDecay && Outer &&
+                 Outer->getBase() == Cast;
+        }
       }
       std::string at(const Expr *E) const {
         return "the access '" + P.text(E) + "' at line " + P.line(E);
@@ -585,6 +637,7 @@ private:
     size_t J = I + 1;
     bool Beside = false, Inside = false;
     std::string Why;
+    std::vector<const Stmt *> Exits;
     for (; J < Stmts.size(); ++J) {
       const StatementShape &Next = Shapes[J];
       if (Next.Form == CallFormKind::Operand && !Next.Calls.empty()) {
@@ -606,8 +659,16 @@ private:
         }
         continue;
       }
-      if (!(Why = conflict(Stmts[J], Mine, Shape.Target)).empty())
+      if (!(Why = conflict(Stmts[J], Mine, Shape.Target)).empty()) {
+        std::optional<std::string> Exit = whyNoExitJoins(Stmts[J], Mine, Shape.Target, Exits);
+        if (Exit && Exit->empty()) {
+          Why.clear();
+          continue;
+        }
+        if (Exit)
+          Why = *Exit;
         break;
+      }
       Beside = Beside || Next.Form != CallFormKind::Operand;
     }
     const std::string Name = CE->getDirectCallee()->getNameAsString();
@@ -623,6 +684,7 @@ private:
     AC.Target = Shape.Target;
     AC.JoinBefore = J < Stmts.size() ? Stmts[J] : nullptr;
     AC.JoinInside = Inside;
+    AC.ExitJoins = std::move(Exits);
     if (Shape.Form == CallFormKind::Assigned)
       AC.Value = freshName("cleave_v");
     Spans.push_back({I, J, Inside});
@@ -990,6 +1052,9 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
       Where = std::string(AC.JoinInside ? "before the rest of the statement of line "
                                         : "before line ") +
               std::to_string(SM.getPresumedLineNumber(AC.JoinBefore->getBeginLoc()));
+    for (const Stmt *Branch : AC.ExitJoins)
+      Where += ", and where the branch of line " +
+               std::to_string(SM.getPresumedLineNumber(Branch->getBeginLoc())) + " returns";
     Remarks.push_back({AC.Call->getBeginLoc(), [&D, Async, AC, Where] {
                          D.Report(AC.Call->getBeginLoc(), Async)
                              << AC.Callee->getNameAsString() << Where;

@@ -55,6 +55,11 @@ struct AsyncCall {
   /// The join stands inside JoinBefore: after the Operand calls that
   /// statement evaluates first, which run beside this call.
   bool JoinInside = false;
+  /// Branches of `if`s between the spawn and JoinBefore that end in a
+  /// `return` and need the call's value or may leave before the join: the
+  /// call is joined at the start of each of them too (knapsack's
+  /// `if (weight[i] > room) return without;`), and their `if`s run beside it.
+  std::vector<const clang::Stmt *> ExitJoins;
   /// Name of the variable holding its future (Iteration: the futures of the
   /// loop, a clv_spawns).
   std::string Future;

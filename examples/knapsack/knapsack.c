@@ -5,9 +5,8 @@
    usage: knapsack [N [SEED]]   (defaults: N = 20, SEED = 1; 1 <= N <= 30)
 
    The search tries, item by item, leaving the item out and putting it in,
-   without memoization: 2^N leaves at most. The two branches are independent,
-   but each returns its best value and the caller keeps the larger, so cleave
-   keeps them sequential and says why. */
+   without memoization: 2^N leaves at most. The two branches are independent;
+   each returns its best value, and the caller keeps the larger. */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -40,14 +40,24 @@ void msort(int *a, int *tmp, int lo, int hi) {
   merge(a, tmp, lo, mid, hi);
 }
 
-// Each level goes one element further: no fixed point, so unbounded.
+// Each level goes one element further: no fixed point, but the guess a[i:n]
+// holds over the recursion (a[i] at i < n, and a[i + 1:n] passed there).
 // CHECK-LABEL: function onward at
-// CHECK:      writes a[?], unbounded: its region grows with each level of recursion
+// CHECK:      writes a[i:n]
 void onward(int *a, int i, int n) {
   if (i < n) {
     a[i] = 0;
     onward(a, i + 1, n);
   }
+}
+
+// Data ends the recursion: no guess of the parameters holds, so unbounded.
+// CHECK-LABEL: function onward_until at
+// CHECK:      reads a[?], unbounded: its region grows with each level of recursion
+int onward_until(const int *a, int i) {
+  if (a[i] == 0)
+    return i;
+  return onward_until(a, i + 1);
 }
 
 // A local array and a global one passed down: the first is the caller's own

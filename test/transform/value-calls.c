@@ -85,6 +85,53 @@ long paths(int r, int c) {
 }
 // EMIT: { long [[A:cleave_v[0-9]+]]; clv_future *[[F:cleave_f[0-9]+]]; long [[B:cleave_v[0-9]+]]; [[F]] = paths__spawn(&[[A]], r - 1, c); [[B]] = paths(r, c - 1); paths__join([[F]], &[[A]]); s += [[A]] + [[B]] - 1; }
 
+// A branch that returns between the spawn and the join, reading the value:
+// the call is joined at its start too, and the condition, which only reads
+// what the call only reads, runs beside the call.
+// REMARK: value-calls.c:[[@LINE+6]]:17: remark: call to 'pick' runs asynchronously on the next node of the binomial tree; joined before line [[@LINE+14]], and where the branch of line [[@LINE+8]] returns, and where the branch of line [[@LINE+9]] returns
+// REMARK: value-calls.c:[[@LINE+12]]:21: remark: call to 'pick' stays sequential: it is the part kept on this node
+#pragma cleave region(w[i:n])
+int pick(const int *w, int n, int i, int room) {
+  if (i >= n)
+    return 0;
+  int without = pick(w, n, i + 1, room);
+  if (w[i] > room)
+    return without;
+  if (w[i] == room) {
+    int exact = w[i];
+    return exact > without ? exact : without;
+  }
+  int with = w[i] + pick(w, n, i + 1, room - w[i]);
+  return with > without ? with : without;
+}
+// EMIT:      if (w[i] > room)
+// EMIT-NEXT:   { pick__join(cleave_f{{[0-9]+}}, &cleave_v{{[0-9]+}}); without = cleave_v{{[0-9]+}}; return without; }
+// EMIT-NEXT: if (w[i] == room) { pick__join(cleave_f{{[0-9]+}}, &cleave_v{{[0-9]+}}); without = cleave_v{{[0-9]+}};
+// EMIT:      int with = w[i] + pick(w, n, i + 1, room - w[i]);
+// EMIT-NEXT: pick__join(cleave_f{{[0-9]+}}, &cleave_v{{[0-9]+}}); without = cleave_v{{[0-9]+}};
+// EMIT-NEXT: return with > without ? with : without;
+
+// A branch that may fall through past the join, or a condition that reads
+// what the call writes, keeps the call sequential, and the remark says which.
+// REMARK: value-calls.c:[[@LINE+6]]:14: remark: call to 'drop' stays sequential: the next statement may jump past its join
+// REMARK: value-calls.c:[[@LINE+11]]:14: remark: call to 'drop' stays sequential: the next statement has a condition that may touch what it reads or writes (the access 'w[i]' at line [[@LINE+12]] may be inside them)
+#pragma cleave region(w[i:n])
+int drop(int *w, int n, int i) {
+  if (i >= n)
+    return 0;
+  int rest = drop(w, n, i + 1);
+  if (rest > 100) {
+    if (rest > 1000)
+      return rest;
+  }
+  rest += drop(w, n, i + 1) / 2;
+  int more = drop(w, n, i + 1);
+  if (w[i] > 5)
+    return rest;
+  w[i] = rest + (more & 1) + drop(w, n, i + 1) % 2;
+  return rest + w[i];
+}
+
 int main(void) {
   double v[37];
   int i;
@@ -94,12 +141,19 @@ int main(void) {
   printf("tri %u\n", tri(200));
   printf("total %.1f\n", total(v, 37));
   printf("paths %ld\n", paths(8, 8));
+  int w[14];
+  for (i = 0; i < 14; i++)
+    w[i] = 3 + (i * 7) % 11;
+  printf("pick %d %d\n", pick(w, 14, 0, 40), pick(w, 14, 0, 12));
+  printf("drop %d\n", drop(w, 8, 0));
   return 0;
 }
 // RESULT:      fib 6765
 // RESULT-NEXT: tri 1353
 // RESULT-NEXT: total 333.0
 // RESULT-NEXT: paths 12870
+// RESULT-NEXT: pick
+// RESULT-NEXT: drop
 
 // STUB: clv_future *fib__spawn(long *cleave_result, int n) {
 // STUB:        cleave_node = clv_spawn_node_for(CLEAVE_FN_fib, 0);
