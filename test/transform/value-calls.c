@@ -163,7 +163,7 @@ int main(void) {
 // STUB-NEXT:         *cleave_result = fib(n);
 // STUB:          } else {
 // STUB-NEXT:       if (cleave_result)
-// STUB-NEXT:         *cleave_result = fib__cleave_seq(n);
+// STUB-NEXT:         *cleave_result = fib__cleave_seq_entry(n);
 // STUB:      void fib__join(clv_future *cleave_f, long *cleave_result) {
 // STUB:        if (cleave_result) {
 // STUB-NEXT:     if (clv_buf_get_values(&cleave_reply, CLV_I64, &*cleave_result, 1) != CLV_OK)
