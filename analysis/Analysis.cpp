@@ -724,13 +724,14 @@ void TUAnalysis::summarizeEffects() {
   if (Again)
     findCalls(); // the calls are the new summaries'
   composeEffects(All);
-  // A region that recursion grew is bounded by a guess (composeEffects),
-  // which may need entry facts (knapsack's `i <= n`): the functions that
-  // have none yet get them, and everything is composed again.
+  // A region that recursion grew, or split into too many intervals, is
+  // bounded by a guess (composeEffects), which may need entry facts
+  // (knapsack's `i <= n`): the recursive functions that have none yet get
+  // them, and everything is composed again.
   std::set<const FunctionDecl *> Grew;
   for (const FunctionDecl *Def : Definitions)
-    if (!EntryFacts.count(Def->getCanonicalDecl()) &&
-        llvm::any_of(Summaries[Def->getCanonicalDecl()].Effects.Accesses, grewWithRecursion))
+    if (isRecursive(Def) && !EntryFacts.count(Def->getCanonicalDecl()) &&
+        llvm::any_of(Summaries[Def->getCanonicalDecl()].Effects.Accesses, mayBeGuessed))
       Grew.insert(Def->getCanonicalDecl());
   if (Grew.empty())
     return;

@@ -85,8 +85,10 @@ void composeEffects(const std::vector<FunctionInfo *> &Functions);
 bool isFirstElement(const AccessRegion &R);
 
 /// Whether \p R is unbounded because composition over recursion grew it
-/// with each round (composeEffects then tries to bound it by a guess).
-bool grewWithRecursion(const AccessRegion &R);
+/// with each round, or because it split into more intervals than are kept:
+/// composeEffects then tries to bound it by a guess, in a function that
+/// calls itself.
+bool mayBeGuessed(const AccessRegion &R);
 
 /// The one interval of elements that holds every access of \p Accesses to
 /// parameter \p Param, read or written; nullopt when there is none (no

@@ -23,6 +23,10 @@ namespace {
 constexpr int RoundsBeforeWidening = 6;
 /// More separate intervals of one parameter than this are not kept.
 constexpr size_t MaxIntervals = 4;
+/// Why normalized() and widen() give up on a region.
+const std::string TooManyIntervals =
+    "it touches more than " + std::to_string(MaxIntervals) + " separate intervals";
+const char *const GrowsWithRecursion = "its region grows with each level of recursion";
 
 std::string displayName(llvm::StringRef UniqueName) {
   size_t At = UniqueName.rfind("::");
@@ -139,8 +143,7 @@ std::vector<AccessRegion> normalized(const std::vector<AccessRegion> &In,
       AccessRegion R = G.front();
       R.Lo = R.Hi = nullptr;
       R.Rows = RowShape();
-      R.Unbounded = "it touches more than " + std::to_string(MaxIntervals) +
-                    " separate intervals";
+      R.Unbounded = TooManyIntervals;
       Out.push_back(std::move(R));
       continue;
     }
@@ -173,10 +176,9 @@ cleave::groupsJoinedIntoOne(const std::vector<AccessRegion> &Accesses) {
   return Out;
 }
 
-/// Why widen() gives up on a region.
-static const char *const GrowsWithRecursion = "its region grows with each level of recursion";
-
-bool cleave::grewWithRecursion(const AccessRegion &R) { return R.Unbounded == GrowsWithRecursion; }
+bool cleave::mayBeGuessed(const AccessRegion &R) {
+  return R.Unbounded == GrowsWithRecursion || R.Unbounded == TooManyIntervals;
+}
 
 bool cleave::isFirstElement(const AccessRegion &R) {
   return R.Lo && !R.Rows && R.Lo->str() == "0" && R.Hi->str() == "1";
@@ -466,10 +468,11 @@ bool inductive(FunctionInfo &F, const AccessRegion &Guess,
 
 /// Bounds the regions of the self-recursive \p F that grew with each level
 /// of recursion (knapsack's weight[i:i + 1], weight[i:i + 2], ... with i + 1
-/// passed down) by a guess that inductive() proves: each bound either stays
-/// as it was in \p Grown, the last composition before widening, or becomes
-/// 0, an integer parameter p, or p + 1 (`weight[i:n]`, where `i == n`
-/// ends the recursion). Rugina and Rinard bound such regions by solving for
+/// passed down), or split into more intervals than are kept (a heap's
+/// heap[i], heap[2 * i + 1], ...), by a guess that inductive() proves: each
+/// bound is one it had in \p Grown, the last composition before widening,
+/// or one of F's own accesses, or 0, an integer parameter p, or p + 1
+/// (`weight[i:n]`, where `i == n` ends the recursion). Rugina and Rinard bound such regions by solving for
 /// the bounds; trying the few expressions the parameters give, and proving
 /// the one that holds, finds the same regions for these recursions.
 void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
@@ -485,19 +488,28 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
             }))
           Params.push_back(SymExpr::variable(F.Params[I].Name));
   for (AccessRegion &R : F.Effects.Accesses) {
-    if (!grewWithRecursion(R))
+    if (!mayBeGuessed(R))
       continue;
-    std::vector<const AccessRegion *> Last;
-    for (const AccessRegion &G : Grown.Accesses)
-      if (G.Param == R.Param && G.Write == R.Write)
-        Last.push_back(&G);
-    if (Last.size() != 1 || !Last.front()->Lo || Last.front()->Rows)
-      continue;
-    std::vector<SymExpr::Ptr> Los{Last.front()->Lo, SymExpr::constant(0)}, His{Last.front()->Hi};
+    // The bounds it had before widening, and those of its own accesses.
+    std::vector<const AccessRegion *> Seen;
+    for (const EffectInfo *E : {&Grown, static_cast<const EffectInfo *>(&F.Local.Direct)})
+      for (const AccessRegion &G : E->Accesses)
+        if (G.Param == R.Param && G.Write == R.Write && G.Lo && !G.Rows)
+          Seen.push_back(&G);
+    std::vector<SymExpr::Ptr> Los, His;
+    auto Add = [](std::vector<SymExpr::Ptr> &To, const SymExpr::Ptr &E) {
+      if (llvm::none_of(To, [&](const SymExpr::Ptr &Old) { return Old->str() == E->str(); }))
+        To.push_back(E);
+    };
+    for (const AccessRegion *G : Seen) {
+      Add(Los, G->Lo);
+      Add(His, G->Hi);
+    }
+    Add(Los, SymExpr::constant(0));
     for (const SymExpr::Ptr &P : Params) {
-      Los.push_back(P);
-      His.push_back(P);
-      His.push_back(simplify(SymExpr::binary(SymExpr::Kind::Add, P, SymExpr::constant(1))));
+      Add(Los, P);
+      Add(His, P);
+      Add(His, simplify(SymExpr::binary(SymExpr::Kind::Add, P, SymExpr::constant(1))));
     }
     AccessRegion Guess = R;
     Guess.Unbounded.clear();

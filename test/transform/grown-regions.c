@@ -1,8 +1,8 @@
-// Regions that recursion grows one element per level, with no pragma: an
-// index walked up to a bound (`i + 1` until `i == n`) and a pointer to an
-// array of structs moved one element per level (`e + 1` until `n == 0`, in
-// the style of Cilk's knapsack). The analysis guesses v[i:n] and e[0:n] and
-// proves them over the recursion; the first call of each pair runs
+// Regions that recursion grows, with no pragma: an index walked up to a
+// bound (`i + 1` until `i == n`), a pointer to an array of structs moved one
+// element per level (`e + 1` until `n == 0`, in the style of Cilk's
+// knapsack), and the children of a heap in an array. The analysis guesses
+// v[i:n], e[0:n] and heap[i:n] and proves them over the recursion; the first call of each pair runs
 // asynchronously, and the output prints what the sequential build prints on
 // 1 to 8 nodes, regions shared or copied (under AddressSanitizer, any access
 // outside them is reported).
@@ -53,6 +53,21 @@ static int knap(const struct item *e, int c, int n, int v) {
   return with > without ? with : without;
 }
 
+// A heap stored in an array: heap[i], then heap[2 * i + 1] and
+// heap[2 * i + 2] below, more intervals than are kept; the guess heap[i:n]
+// holds (i >= 0 on entry, from main's 0 and 2 * i + 1 and 2 * i + 2).
+// MODEL-LABEL: function subtree at
+// MODEL: region: heap[i:n] (read, inferred)
+// REMARK: grown-regions.c:[[@LINE+5]]:15: remark: call to 'subtree' runs asynchronously on the next node of the binomial tree; joined before line [[@LINE+7]]
+// REMARK: grown-regions.c:[[@LINE+5]]:16: remark: call to 'subtree' stays sequential: it is the part kept on this node
+static long subtree(const int *heap, int n, int i) {
+  if (i >= n)
+    return 0;
+  long left = subtree(heap, n, 2 * i + 1);
+  long right = subtree(heap, n, 2 * i + 2);
+  return heap[i] + left + right;
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 16;
   if (n < 1 || n > 28)
@@ -66,5 +81,6 @@ int main(int argc, char **argv) {
   }
   printf("subsets %ld\n", count(v, n, 0, 60));
   printf("knapsack %d\n", knap(items, 70, n, 0));
+  printf("heap %ld\n", subtree(v, n, 0));
   return 0;
 }
