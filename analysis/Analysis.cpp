@@ -925,6 +925,14 @@ void TUAnalysis::findDistinctParams() {
   }
 }
 
+/// What holds where \p C is made about the values its arguments read: its
+/// context and the ranges of the loop counters around it.
+static Conjunction factsAtCall(const CallEffect &C) {
+  Conjunction Given = C.Context;
+  llvm::append_range(Given, C.Counters);
+  return Given;
+}
+
 void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> &Wanted) {
   // Candidates, for each function wanted whose calls are all known: for its
   // integer parameters p and q, p >= 0 and q >= p; and p >= c and q - p >= c
@@ -949,8 +957,7 @@ void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> 
       Facts.push_back(M);
       std::optional<int64_t> Least;
       for (const auto &[Caller, C] : CallsOf[Key]) {
-        Conjunction Given = C->Context;
-        llvm::append_range(Given, C->Counters);
+        Conjunction Given = factsAtCall(*C);
         SymMap Args;
         for (unsigned I = 0; I < Def->getNumParams() && I < C->Args.size(); ++I)
           if (C->Args[I].Symbolic)
@@ -977,8 +984,7 @@ void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> 
     for (auto &[Key, Facts] : EntryFacts) {
       const FunctionDecl *Def = Key->getDefinition();
       for (const auto &[Caller, C] : CallsOf[Key]) {
-        Conjunction Given = C->Context;
-        llvm::append_range(Given, C->Counters);
+        Conjunction Given = factsAtCall(*C);
         if (auto It = EntryFacts.find(Caller); It != EntryFacts.end())
           Given.insert(Given.end(), It->second.begin(), It->second.end());
         strengthenUnequal(Given, C->Unequal);

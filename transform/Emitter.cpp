@@ -829,6 +829,15 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
       R.ReplaceText(Range, Value);
   }
 
+  // An external function \p Name of \p S's signature that calls \p Callee
+  // with its arguments, after a comment saying what it is \p For.
+  auto Forward = [](const Signature &S, const std::string &Name, const std::string &Callee,
+                    const std::string &For) {
+    return "\n/* cleave: " + For + " */\n" + S.declare(S.returnQualType(), Name) + "(" +
+           S.parameterList() + ") {\n  " + (S.returnsValue() ? "return " : "") + Callee + "(" +
+           S.argumentList([](const Signature::Param &P) { return P.Name; }) + ");\n}\n";
+  };
+
   // The sequential clones: each function as written, its self-calls renamed.
   std::string Clones;
   for (const Signature &S : Sigs) {
@@ -858,12 +867,8 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     Clones += "\n/* cleave: '" + S.name() +
               "' as written, run where no node is free to take a call */\n" +
               S.declare(S.returnQualType(), sequentialName(F)) + Body + "\n" +
-              "\n/* cleave: entry of the sequential clone of '" + S.name() +
-              "' for the stubs */\n" +
-              S.declare(S.returnQualType(), sequentialEntryName(F)) + "(" +
-              S.parameterList() + ") {\n  " + (S.returnsValue() ? "return " : "") +
-              sequentialName(F) + "(" +
-              S.argumentList([](const Signature::Param &P) { return P.Name; }) + ");\n}\n";
+              Forward(S, sequentialEntryName(F), sequentialName(F),
+                      "entry of the sequential clone of '" + S.name() + "' for the stubs");
   }
   R.InsertTextAfter(SM.getLocForEndOfFile(Main), Clones);
 
@@ -875,12 +880,9 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   std::string Entries;
   for (const Signature &S : Sigs)
     if (entryName(S.F) != S.name())
-      Entries += "\n/* cleave: entry of the static function '" + S.name() +
-                 "' for calls from other nodes */\n" +
-                 S.declare(S.returnQualType(), entryName(S.F)) + "(" + S.parameterList() +
-                 ") {\n  " + (S.returnsValue() ? "return " : "") +
-                 S.name() + "(" + S.argumentList([](const Signature::Param &P) { return P.Name; }) +
-                 ");\n}\n";
+      Entries += Forward(S, entryName(S.F), S.name(),
+                         "entry of the static function '" + S.name() +
+                             "' for calls from other nodes");
   if (!Entries.empty())
     R.InsertTextAfter(SM.getLocForEndOfFile(Main), Entries);
 
