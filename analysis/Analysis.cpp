@@ -765,8 +765,11 @@ void TUAnalysis::inferRegions() {
       if (linkedRecord(P->getType(), Ctx) &&
           (!Found || !isFlat(P->getType()->getPointeeType()) || isFirstElement(*Found)))
         continue;
-      // Rows travel as values of a scalar kind only (clv_buf_put_rows_values).
-      if (!Found || (Found->Rows && scalarKind(P->getType()->getPointeeType(), Ctx).empty()))
+      // Rows travel as values of a scalar kind, or as structs without
+      // pointers (clv_buf_put_rows_objects).
+      QualType Elem = P->getType()->getPointeeType();
+      if (!Found || (Found->Rows && scalarKind(Elem, Ctx).empty() &&
+                     !(Elem->isRecordType() && isFlat(Elem))))
         continue;
       Region R;
       R.Param = Name;

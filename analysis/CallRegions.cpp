@@ -74,10 +74,15 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     auto Moved = [&](const SymExpr::Ptr &By, const SymExpr::Ptr &Bound) {
       return SymExpr::binary(SymExpr::Kind::Add, By, substitute(Bound, Subst));
     };
-    SymExpr::Ptr Down = PV->Offset;
+    SymExpr::Ptr Down = PV->Offset, Lo = R.Lo, Hi = R.Hi;
     if (R.Rows) {
       // The offset moves rows by whole rows and by columns.
-      SymExpr::Ptr Stride = substitute(R.Rows.Stride, Subst);
+      SymExpr::Ptr Stride = simplify(substitute(R.Rows.Stride, Subst));
+      if (auto Rescaled = rowsOfVariable(Stride, Lo, Hi, R.Rows.ColLo, R.Rows.ColHi)) {
+        Stride = (*Rescaled)[0];
+        Lo = (*Rescaled)[1];
+        Hi = (*Rescaled)[2];
+      }
       auto Split = rowsAndColumns(PV->Offset, Stride);
       if (!Split)
         return Fail("argument " + Spelled(R.Param) + " does not move the rows of '" +
@@ -85,8 +90,8 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
       Down = Split->first;
       S.Rows = {Stride, Moved(Split->second, R.Rows.ColLo), Moved(Split->second, R.Rows.ColHi)};
     }
-    S.Lo = Moved(Down, R.Lo);
-    S.Hi = Moved(Down, R.Hi);
+    S.Lo = Moved(Down, Lo);
+    S.Hi = Moved(Down, Hi);
     Out.push_back(std::move(S));
   }
   return Out;

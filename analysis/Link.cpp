@@ -63,11 +63,66 @@ std::optional<AccessRegion> hull(const AccessRegion &A, const AccessRegion &B) {
   return H;
 }
 
+/// The interval \p R as a row of rows of \p Stride: `a[s:s + 1]` is row 1,
+/// column 0; nullopt when its start is not whole rows and columns.
+std::optional<AccessRegion> asRow(const AccessRegion &R, const SymExpr::Ptr &Stride) {
+  auto Split = rowsAndColumns(R.Lo, Stride);
+  if (!Split)
+    return std::nullopt;
+  AccessRegion Row = R;
+  Row.Lo = simplify(Split->first);
+  Row.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, Row.Lo, SymExpr::constant(1)));
+  Row.Rows = {Stride, simplify(Split->second),
+              simplify(SymExpr::binary(SymExpr::Kind::Add, Split->second,
+                                       SymExpr::binary(SymExpr::Kind::Sub, R.Hi, R.Lo)))};
+  return Row;
+}
+
+/// Two intervals one of which is the other moved by a variable d
+/// (`out[lo:hi]` and `out[h + lo:h + hi]`, the two halves a butterfly
+/// touches) as rows 0 and 1 of stride d.
+std::optional<AccessRegion> twoRows(const AccessRegion &A, const AccessRegion &B) {
+  if (A.Rows || B.Rows)
+    return std::nullopt;
+  AffineForm D = AffineForm::of(B.Lo).minus(AffineForm::of(A.Lo));
+  std::optional<int64_t> Rest =
+      AffineForm::of(B.Hi).minus(AffineForm::of(A.Hi)).minus(D).constantValue();
+  if (D.Constant != 0 || D.Terms.size() != 1 || Rest != 0)
+    return std::nullopt;
+  auto [Name, Coef] = *D.Terms.begin();
+  if ((Coef != 1 && Coef != -1) || !isVariableAtom(Name))
+    return std::nullopt;
+  const AccessRegion &First = Coef == 1 ? A : B;
+  AccessRegion Out = First;
+  Out.Lo = SymExpr::constant(0);
+  Out.Hi = SymExpr::constant(2);
+  Out.Rows = {SymExpr::variable(Name), First.Lo, First.Hi};
+  return Out;
+}
+
+/// Whether \p A holds \p B for every value of the variables (or B is
+/// empty): asked only of regions that start at the same place and have the
+/// same rows (`out[0:2 * (n / 2)]` inside `out[0:n]`).
+bool holds(const AccessRegion &A, const AccessRegion &B) {
+  return A.Rows == B.Rows && A.Lo->str() == B.Lo->str() &&
+         regionInside(B.Lo, B.Hi, B.Rows, A.Lo, A.Hi, A.Rows, {});
+}
+
 /// Joins \p B into \p A when they meet end to start (`[lo:mid]` and
 /// `[mid:hi]`; rows of the same columns, or the same rows of columns that
-/// meet) or their hull differs from them by constants.
+/// meet), their hull differs from them by constants, one holds the other,
+/// or they are two rows of a stride (twoRows). An interval beside rows is
+/// taken as the row it lies in (asRow).
 bool join(AccessRegion &A, const AccessRegion &B) {
   auto Same = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) { return X->str() == Y->str(); };
+  if (bool(A.Rows) != bool(B.Rows)) {
+    std::optional<AccessRegion> RowA = A.Rows ? A : asRow(A, B.Rows.Stride);
+    std::optional<AccessRegion> RowB = B.Rows ? B : asRow(B, A.Rows.Stride);
+    if (!RowA || !RowB || !join(*RowA, *RowB))
+      return false;
+    A = std::move(*RowA);
+    return true;
+  }
   if (A.Rows == B.Rows && Same(A.Hi, B.Lo)) {
     A.Hi = B.Hi;
   } else if (A.Rows && B.Rows && Same(A.Rows.Stride, B.Rows.Stride) && Same(A.Lo, B.Lo) &&
@@ -75,6 +130,12 @@ bool join(AccessRegion &A, const AccessRegion &B) {
     A.Rows.ColHi = B.Rows.ColHi;
   } else if (auto Hull = hull(A, B)) {
     A = *Hull;
+  } else if (holds(A, B)) {
+    // A stays as it is.
+  } else if (holds(B, A)) {
+    A.Hi = B.Hi;
+  } else if (auto Rows = twoRows(A, B)) {
+    A = *Rows;
   } else {
     return false;
   }
@@ -318,19 +379,47 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
   }
   // Rows: the offset moves them by whole rows and by columns.
   SymExpr::Ptr Stride = simplify(substitute(R.Rows.Stride, Subst));
+  SymExpr::Ptr Lo = R.Lo, Hi = R.Hi;
+  auto Add = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) {
+    return SymExpr::binary(SymExpr::Kind::Add, X, Y);
+  };
+  auto Times = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) {
+    return SymExpr::binary(SymExpr::Kind::Mul, X, Y);
+  };
+  auto One = SymExpr::constant(1);
+  if (auto Rescaled = rowsOfVariable(Stride, R.Lo, R.Hi, R.Rows.ColLo, R.Rows.ColHi)) {
+    Stride = (*Rescaled)[0];
+    Lo = (*Rescaled)[1];
+    Hi = (*Rescaled)[2];
+  } else if (Stride->kind() != SymExpr::Kind::Variable &&
+             AffineForm::of(R.Lo).constantValue() && AffineForm::of(R.Hi).constantValue()) {
+    // A few rows of a stride that is no variable (butterflies' two halves,
+    // h apart, with h = n / 2): the interval from the first row's first
+    // column to the last row's last one, when the stride is not negative
+    // there or the region is empty.
+    SymExpr::Ptr ColLo = substitute(R.Rows.ColLo, Subst), ColHi = substitute(R.Rows.ColHi, Subst);
+    if (implies(C.Context, {{Stride}, {atLeast(ColLo, ColHi)}, {atLeast(R.Lo, R.Hi)}})) {
+      Out.Lo = Moved(A.Value, Add(Times(R.Lo, R.Rows.Stride), R.Rows.ColLo));
+      Out.Hi = Moved(A.Value, Add(Times(SymExpr::binary(SymExpr::Kind::Sub, R.Hi, One),
+                                        R.Rows.Stride),
+                                  R.Rows.ColHi));
+      return Out;
+    }
+  }
   auto Split = rowsAndColumns(A.Value, Stride);
   if (!Split) {
     Out.Unbounded =
         Stride->kind() != SymExpr::Kind::Variable
             ? Where + " passes '" + Stride->str() + "' for '" + R.Rows.Stride->str() +
                   "', the length of the rows of '" + R.Param +
-                  "': only a row length that is a variable is followed"
+                  "': only a row length that is a variable, or a multiple of one for a "
+                  "single column, is followed"
             : Where + " passes '" + A.Text + "', which does not move by whole rows of '" +
                   Stride->str() + "' and columns";
     return Out;
   }
-  Out.Lo = Moved(Split->first, R.Lo);
-  Out.Hi = Moved(Split->first, R.Hi);
+  Out.Lo = Moved(Split->first, Lo);
+  Out.Hi = Moved(Split->first, Hi);
   Out.Rows = {Stride, Moved(Split->second, R.Rows.ColLo), Moved(Split->second, R.Rows.ColHi)};
   return Out;
 }
@@ -435,8 +524,14 @@ bool inductive(FunctionInfo &F, const AccessRegion &Guess,
   const EffectInfo &Direct = F.Local.Direct;
   bool HasContexts = F.Local.AccessContext.size() == Direct.Accesses.size();
   auto Inside = [&](const AccessRegion &R, const Conjunction &Context) {
-    return R.Unbounded.empty() && R.Lo && !R.Rows && !R.Reachable &&
-           regionInside(R.Lo, R.Hi, {}, Guess.Lo, Guess.Hi, {}, Context);
+    if (!R.Unbounded.empty() || !R.Lo || R.Reachable)
+      return false;
+    std::optional<AccessRegion> Shaped =
+        bool(R.Rows) == bool(Guess.Rows) ? R
+        : Guess.Rows                     ? asRow(R, Guess.Rows.Stride)
+                                         : std::nullopt;
+    return Shaped && regionInside(Shaped->Lo, Shaped->Hi, Shaped->Rows, Guess.Lo, Guess.Hi,
+                                  Guess.Rows, Context);
   };
   for (size_t I = 0; I < Direct.Accesses.size(); ++I) {
     const AccessRegion &R = Direct.Accesses[I];
@@ -490,20 +585,33 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
   for (AccessRegion &R : F.Effects.Accesses) {
     if (!mayBeGuessed(R))
       continue;
-    // The bounds it had before widening, and those of its own accesses.
-    std::vector<const AccessRegion *> Seen;
+    // The bounds it had before widening, and those of its own accesses;
+    // rows when it had rows then (the columns and the stride stay).
+    RowShape Shape;
+    for (const AccessRegion &G : Grown.Accesses)
+      if (G.Param == R.Param && G.Write == R.Write && G.Rows && !Shape)
+        Shape = G.Rows;
+    std::vector<AccessRegion> Seen;
     for (const EffectInfo *E : {&Grown, static_cast<const EffectInfo *>(&F.Local.Direct)})
-      for (const AccessRegion &G : E->Accesses)
-        if (G.Param == R.Param && G.Write == R.Write && G.Lo && !G.Rows)
-          Seen.push_back(&G);
+      for (const AccessRegion &G : E->Accesses) {
+        if (G.Param != R.Param || G.Write != R.Write || !G.Lo)
+          continue;
+        if (!Shape && !G.Rows)
+          Seen.push_back(G);
+        else if (Shape && G.Rows && G.Rows.Stride->str() == Shape.Stride->str())
+          Seen.push_back(G);
+        else if (Shape && !G.Rows)
+          if (auto Row = asRow(G, Shape.Stride))
+            Seen.push_back(*Row);
+      }
     std::vector<SymExpr::Ptr> Los, His;
     auto Add = [](std::vector<SymExpr::Ptr> &To, const SymExpr::Ptr &E) {
       if (llvm::none_of(To, [&](const SymExpr::Ptr &Old) { return Old->str() == E->str(); }))
         To.push_back(E);
     };
-    for (const AccessRegion *G : Seen) {
-      Add(Los, G->Lo);
-      Add(His, G->Hi);
+    for (const AccessRegion &G : Seen) {
+      Add(Los, G.Lo);
+      Add(His, G.Hi);
     }
     Add(Los, SymExpr::constant(0));
     for (const SymExpr::Ptr &P : Params) {
@@ -514,6 +622,7 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
     AccessRegion Guess = R;
     Guess.Unbounded.clear();
     Guess.Via.clear();
+    Guess.Rows = Shape;
     bool Found = false;
     for (size_t I = 0; I < Los.size() && !Found; ++I)
       for (size_t J = 0; J < His.size() && !Found; ++J) {

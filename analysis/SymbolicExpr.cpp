@@ -559,6 +559,30 @@ cleave::rowsAndColumns(const SymExpr::Ptr &E, const SymExpr::Ptr &Stride) {
   return Split;
 }
 
+bool cleave::isVariableAtom(llvm::StringRef Atom) {
+  return llvm::all_of(Atom, [](char C) { return llvm::isAlnum(C) || C == '_' || C == '@'; });
+}
+
+std::optional<std::array<SymExpr::Ptr, 3>>
+cleave::rowsOfVariable(const SymExpr::Ptr &Stride, const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi,
+                       const SymExpr::Ptr &ColLo, const SymExpr::Ptr &ColHi) {
+  AffineForm Multiple = AffineForm::of(Stride);
+  if (Stride->kind() == SymExpr::Kind::Variable || Multiple.Constant != 0 ||
+      Multiple.Terms.size() != 1 || Multiple.Terms.begin()->second <= 0 ||
+      AffineForm::of(ColHi).minus(AffineForm::of(ColLo)).constantValue() != 1)
+    return std::nullopt;
+  const auto &[Name, K] = *Multiple.Terms.begin();
+  if (!isVariableAtom(Name))
+    return std::nullopt;
+  auto Factor = SymExpr::constant(K), One = SymExpr::constant(1);
+  return std::array<SymExpr::Ptr, 3>{
+      SymExpr::variable(Name), SymExpr::binary(SymExpr::Kind::Mul, Factor, Lo),
+      SymExpr::binary(SymExpr::Kind::Add,
+                      SymExpr::binary(SymExpr::Kind::Mul, Factor,
+                                      SymExpr::binary(SymExpr::Kind::Sub, Hi, One)),
+                      One)};
+}
+
 bool cleave::provablyDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
                               const SymExpr::Ptr &Lo2, const SymExpr::Ptr &Hi2) {
   AffineForm L1 = AffineForm::of(Lo1), H1 = AffineForm::of(Hi1);

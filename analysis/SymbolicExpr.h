@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -91,6 +92,21 @@ std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>> splitByVariable(const SymEx
 /// variable or E is not of that form (splitByVariable).
 std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>> rowsAndColumns(const SymExpr::Ptr &E,
                                                                     const SymExpr::Ptr &Stride);
+
+/// Whether an atom of an AffineForm is a variable (a name, or a key such as
+/// `i@1a2b`), not a non-affine subexpression such as `n / 2`.
+bool isVariableAtom(llvm::StringRef Atom);
+
+/// Rows [Lo, Hi) of one column (ColHi - ColLo is 1) of a stride k * v, k > 0
+/// a constant and v a variable (fft's in[j * stride] passed 2 * stride), as
+/// rows of v: row r is row k * r there, which rows [k * Lo, k * (Hi - 1) + 1)
+/// bound. {v, that Lo, that Hi} over the variables of Lo and Hi; nullopt for
+/// another stride or more columns.
+std::optional<std::array<SymExpr::Ptr, 3>> rowsOfVariable(const SymExpr::Ptr &Stride,
+                                                          const SymExpr::Ptr &Lo,
+                                                          const SymExpr::Ptr &Hi,
+                                                          const SymExpr::Ptr &ColLo,
+                                                          const SymExpr::Ptr &ColHi);
 
 /// \p E in a canonical affine form (`n - 1`, `lo + (hi - lo) / 2`): the terms
 /// sorted by their text, then the constant; \p E itself when it overflows or

@@ -1385,12 +1385,13 @@ clv_status clv_buf_get_region_objects_into(clv_buf *b, void *dest,
 // Regions of rows
 //
 // A strided region travels as its shape (rows and row_count as U64 values,
-// the stride as an I64 value) followed by a typed region of all its values
-// (rows * row_count of the kind's size: begin_region's header, then the
+// the stride as an I64 value) followed by a region of all its elements
+// (rows * row_count of the element's size: begin_region's header, then the
 // address or the padding); in copy mode the rows follow it one after the
 // other, each as clv_buf_put_values writes it (in xdr each row is padded on
-// its own). The region header repeats the count the shape gives, so that
-// the reader checks the kind and reads the address with the region
+// its own), or, for objects, as clv_buf_put_region_objects writes its
+// elements. The region header repeats the count the shape gives, so that
+// the reader checks the element size and reads the address with the region
 // functions above. The reader that copies lays the rows out as the writer's
 // memory has them, in storage allocated with the objects of pointer graphs
 // once the message is seen to hold every row, so that a forged shape cannot
@@ -1399,6 +1400,29 @@ clv_status clv_buf_get_region_objects_into(clv_buf *b, void *dest,
 // The stride travels as an I64 value.
 _Static_assert(PTRDIFF_MAX <= INT64_MAX && PTRDIFF_MIN >= INT64_MIN,
                "a ptrdiff_t must fit an int64_t");
+
+/// What the rows of a region hold: values of a kind (\p put and \p get
+/// NULL), or objects of \p size bytes that travel by their functions in copy
+/// mode with xdr (by_element) and as their bytes otherwise.
+typedef struct rows_elem {
+  clv_kind kind;
+  size_t size;
+  int objects;
+  clv_put_object put;
+  clv_get_object get;
+} rows_elem;
+
+static rows_elem values_of(clv_kind kind) {
+  return (rows_elem){kind, known_kind(kind) ? kinds[kind].size : 0, 0, NULL,
+                     NULL};
+}
+
+static rows_elem objects_of(size_t size, clv_put_object put,
+                            clv_get_object get) {
+  return (rows_elem){CLV_U8, size, 1, put, get};
+}
+
+static int is_objects(const rows_elem *e) { return e->objects; }
 
 /// A region of rows and the memory it covers, counted in elements.
 typedef struct rows_shape {
@@ -1410,15 +1434,15 @@ typedef struct rows_shape {
   size_t first;    ///< where row 0 starts among them (not 0 when stride < 0)
 } rows_shape;
 
-/// Sets \p *shape for \p rows rows of \p row_count values of \p kind (a
-/// known kind), row r starting r * \p stride elements after row 0; 0 when
+/// Sets \p *shape for \p rows rows of \p row_count elements of \p elem_size
+/// bytes (not 0), row r starting r * \p stride elements after row 0; 0 when
 /// the count or the span overflows a size_t, or the span in bytes a
 /// ptrdiff_t (rows are found by pointer offsets, and no object is larger).
 /// An empty region spans nothing. The span is |stride| * (rows - 1) +
 /// row_count elements, row 0 being the highest row when stride < 0.
-static int shape_of_rows(clv_kind kind, size_t rows, size_t row_count,
+static int shape_of_rows(size_t elem_size, size_t rows, size_t row_count,
                          ptrdiff_t stride, rows_shape *shape) {
-  *shape = (rows_shape){rows, row_count, stride, kinds[kind].size, 0, 0, 0};
+  *shape = (rows_shape){rows, row_count, stride, elem_size, 0, 0, 0};
   if (rows == 0 || row_count == 0)
     return 1;
   if (row_count > SIZE_MAX / rows)
@@ -1444,19 +1468,34 @@ static size_t row_offset(const rows_shape *shape, size_t r) {
   return shape->first + r * (size_t)shape->stride;
 }
 
-/// Checks the kind of a region of rows (\p what: "write" or "read") and sets
-/// \p *shape; fails \p b with CLV_E_USAGE for an unknown kind, with
+/// What the rows of \p e are, for messages: "values of double", "objects
+/// of 16 bytes".
+static const char *elem_name(const rows_elem *e, char *text, size_t size) {
+  if (is_objects(e))
+    snprintf(text, size, "objects of %zu bytes", e->size);
+  else
+    snprintf(text, size, "values of %s", kinds[e->kind].name);
+  return text;
+}
+
+/// Checks the elements of a region of rows (\p what: "write" or "read") and
+/// sets \p *shape; fails \p b with CLV_E_USAGE for an unknown kind, objects
+/// of no size or without their function (in copy mode with xdr), with
 /// \p too_large for a region that does not fit in memory.
-static clv_status check_rows(clv_buf *b, clv_kind kind, size_t rows,
+static clv_status check_rows(clv_buf *b, const rows_elem *e, size_t rows,
                              size_t row_count, ptrdiff_t stride,
                              const char *what, clv_status too_large,
                              rows_shape *shape) {
-  if (!known_kind(kind)) {
+  if (!is_objects(e) && !known_kind(e->kind)) {
     set_error("%s of a region of rows of values of unknown kind %d", what,
-              (int)kind);
+              (int)e->kind);
     return fail(b, CLV_E_USAGE);
   }
-  if (shape_of_rows(kind, rows, row_count, stride, shape))
+  if (is_objects(e) && e->size == 0) {
+    set_error("%s of a region of rows of objects of 0 bytes", what);
+    return fail(b, CLV_E_USAGE);
+  }
+  if (shape_of_rows(e->size, rows, row_count, stride, shape))
     return CLV_OK;
   set_error("a region of %zu rows of %zu elements of %zu bytes, %td apart, "
             "does not fit in memory",
@@ -1464,15 +1503,15 @@ static clv_status check_rows(clv_buf *b, clv_kind kind, size_t rows,
   return fail(b, too_large);
 }
 
-/// Checks a region of rows of \p kind at \p first (check_rows) and writes
-/// its shape, then the header of its values and its address (shared mode,
+/// Checks a region of rows of \p e at \p first (check_rows) and writes its
+/// shape, then the header of its elements and its address (shared mode,
 /// \p *copied is 0) or the padding before its rows (copy mode, \p *copied
 /// is 1), as begin_region writes them.
-static clv_status begin_rows(clv_buf *b, clv_kind kind, const void *first,
+static clv_status begin_rows(clv_buf *b, const rows_elem *e, const void *first,
                              size_t rows, size_t row_count, ptrdiff_t stride,
                              rows_shape *shape, int *copied) {
   clv_status status =
-      check_rows(b, kind, rows, row_count, stride, "write", CLV_E_USAGE, shape);
+      check_rows(b, e, rows, row_count, stride, "write", CLV_E_USAGE, shape);
   if (status != CLV_OK)
     return status;
   const uint64_t counts[2] = {rows, row_count};
@@ -1485,28 +1524,41 @@ static clv_status begin_rows(clv_buf *b, clv_kind kind, const void *first,
   return begin_region(b, first, shape->elem_size, shape->count, copied);
 }
 
-/// Checks that what is left of \p b holds the rows of \p shape, each as
-/// clv_buf_put_values writes \p kind.
-static clv_status rows_fit(clv_buf *b, clv_kind kind, const rows_shape *shape) {
-  size_t row_bytes;
+/// The least size of a row of \p e in \p b's encoding: its values' size, its
+/// bytes, or 4 bytes per object written by its function; 0 on overflow.
+static size_t row_bytes(const clv_buf *b, const rows_elem *e,
+                        size_t row_count) {
+  size_t bytes = 0;
+  if (!is_objects(e))
+    return wire_size(b->encoding, e->kind, row_count, &bytes) ? bytes : 0;
+  size_t unit = by_element(b) ? 4 : e->size;
+  return row_count <= SIZE_MAX / unit ? row_count * unit : 0;
+}
+
+/// Checks that what is left of \p b holds the rows of \p shape.
+static clv_status rows_fit(clv_buf *b, const rows_elem *e,
+                           const rows_shape *shape) {
+  size_t bytes = row_bytes(b, e, shape->row_count);
   if (shape->count == 0 || // no row, or only empty ones
-      (wire_size(b->encoding, kind, shape->row_count, &row_bytes) &&
-       shape->rows <= (b->size - b->pos) / row_bytes)) // b->pos <= b->size
+      (bytes != 0 &&
+       shape->rows <= (b->size - b->pos) / bytes)) // b->pos <= b->size
     return CLV_OK;
-  set_error("short message: %zu rows of %zu values of %s at offset %zu of %zu",
-            shape->rows, shape->row_count, kinds[kind].name, b->pos, b->size);
+  char name[48];
+  set_error("short message: %zu rows of %zu %s at offset %zu of %zu",
+            shape->rows, shape->row_count, elem_name(e, name, sizeof name),
+            b->pos, b->size);
   return fail(b, CLV_E_DECODE);
 }
 
 /// Checks the shape the reader expects (check_rows), reads a region of rows'
-/// shape and checks it against it, then reads the header of its values
+/// shape and checks it against it, then reads the header of its elements
 /// (begin_region_read) and, in copy mode, checks that the message holds
 /// every row.
-static clv_status begin_rows_read(clv_buf *b, clv_kind kind, size_t rows,
+static clv_status begin_rows_read(clv_buf *b, const rows_elem *e, size_t rows,
                                   size_t row_count, ptrdiff_t stride,
                                   rows_shape *shape, uintptr_t *address) {
   clv_status status =
-      check_rows(b, kind, rows, row_count, stride, "read", CLV_E_DECODE, shape);
+      check_rows(b, e, rows, row_count, stride, "read", CLV_E_DECODE, shape);
   if (status != CLV_OK)
     return status;
   uint64_t counts[2];
@@ -1517,61 +1569,100 @@ static clv_status begin_rows_read(clv_buf *b, clv_kind kind, size_t rows,
   if (status != CLV_OK)
     return status;
   if (counts[0] != rows || counts[1] != row_count || step != stride) {
-    set_error("region of %zu rows of %zu values, %td apart, expected, got "
-              "%" PRIu64 " rows of %" PRIu64 " values, %" PRId64 " apart",
-              rows, row_count, stride, counts[0], counts[1], step);
+    const char *what = is_objects(e) ? "objects" : "values";
+    set_error("region of %zu rows of %zu %s, %td apart, expected, got "
+              "%" PRIu64 " rows of %" PRIu64 " %s, %" PRId64 " apart",
+              rows, row_count, what, stride, counts[0], counts[1], what, step);
     return fail(b, CLV_E_DECODE);
   }
   status = begin_region_read(b, shape->elem_size, shape->count, address);
   if (status != CLV_OK || share_regions)
     return status;
-  return rows_fit(b, kind, shape);
+  return rows_fit(b, e, shape);
+}
+
+/// Writes the \p count elements of \p e at \p p, one row, in copy mode.
+static clv_status put_row(clv_buf *b, const rows_elem *e,
+                          const unsigned char *p, size_t count) {
+  if (!is_objects(e))
+    return clv_buf_put_values(b, e->kind, p, count);
+  if (!by_element(b))
+    return clv_buf_put(b, p, count * e->size); // checked by shape_of_rows
+  clv_status status = CLV_OK;
+  for (size_t i = 0; status == CLV_OK && i < count; ++i)
+    if ((status = e->put(b, p + i * e->size)) != CLV_OK)
+      fail(b, status);
+  return status == CLV_OK && b->failed ? CLV_E_NOMEM : status;
+}
+
+/// Reads one row of \p count elements of \p e into \p p (objects read by
+/// their function into zeroed storage).
+static clv_status get_row(clv_buf *b, const rows_elem *e, unsigned char *p,
+                          size_t count) {
+  if (!is_objects(e))
+    return clv_buf_get_values(b, e->kind, p, count);
+  if (!by_element(b)) {
+    unsigned char *bytes;
+    clv_status status = take(b, count * e->size, &bytes);
+    if (status == CLV_OK)
+      memcpy(p, bytes, count * e->size);
+    return status;
+  }
+  memset(p, 0, count * e->size);
+  return get_objects(b, p, e->size, count, e->get);
 }
 
 /// Reads the rows of \p shape, in order, into their places in memory whose
 /// lowest element is at \p lowest.
-static clv_status get_rows(clv_buf *b, clv_kind kind, unsigned char *lowest,
-                           const rows_shape *shape) {
+static clv_status get_rows(clv_buf *b, const rows_elem *e,
+                           unsigned char *lowest, const rows_shape *shape) {
   clv_status status = CLV_OK;
   for (size_t r = 0; status == CLV_OK && r < shape->rows; ++r)
-    status = clv_buf_get_values(
-        b, kind, lowest + row_offset(shape, r) * shape->elem_size,
-        shape->row_count);
+    status = get_row(b, e, lowest + row_offset(shape, r) * shape->elem_size,
+                     shape->row_count);
   return status;
 }
 
-clv_status clv_buf_put_rows_values(clv_buf *b, clv_kind kind, const void *first,
-                                   size_t rows, size_t row_count,
-                                   ptrdiff_t stride) {
+static clv_status put_rows(clv_buf *b, const rows_elem *e, const void *first,
+                           size_t rows, size_t row_count, ptrdiff_t stride) {
   if (!b) {
     set_error("write of a region to a null buffer");
     return CLV_E_USAGE;
   }
   if (b->failed)
     return CLV_E_NOMEM;
+  if (is_objects(e) && by_element(b) && !e->put && rows && row_count) {
+    set_error("write of a region of rows of objects without a function");
+    return fail(b, CLV_E_USAGE);
+  }
   rows_shape shape;
   int copied;
   clv_status status =
-      begin_rows(b, kind, first, rows, row_count, stride, &shape, &copied);
+      begin_rows(b, e, first, rows, row_count, stride, &shape, &copied);
   if (status != CLV_OK || !copied || shape.count == 0)
     return status;
   const unsigned char *lowest =
       (const unsigned char *)first - shape.first * shape.elem_size;
   for (size_t r = 0; status == CLV_OK && r < rows; ++r)
-    status = clv_buf_put_values(
-        b, kind, lowest + row_offset(&shape, r) * shape.elem_size, row_count);
+    status = put_row(b, e, lowest + row_offset(&shape, r) * shape.elem_size,
+                     row_count);
   return status;
 }
 
-void *clv_buf_get_rows_values(clv_buf *b, clv_kind kind, size_t rows,
-                              size_t row_count, ptrdiff_t stride) {
+static void *get_rows_new(clv_buf *b, const rows_elem *e, size_t rows,
+                          size_t row_count, ptrdiff_t stride) {
   if (!b) {
     set_error("read of a region from a null buffer");
     return NULL;
   }
+  if (is_objects(e) && by_element(b) && !e->get && rows && row_count) {
+    set_error("read of a region of rows of objects without a function");
+    fail(b, CLV_E_USAGE);
+    return NULL;
+  }
   rows_shape shape;
   uintptr_t address = 0;
-  if (begin_rows_read(b, kind, rows, row_count, stride, &shape, &address) !=
+  if (begin_rows_read(b, e, rows, row_count, stride, &shape, &address) !=
       CLV_OK)
     return NULL;
   if (share_regions)
@@ -1582,9 +1673,9 @@ void *clv_buf_get_rows_values(clv_buf *b, clv_kind kind, size_t rows,
   unsigned char *storage =
       g ? new_object(g, shape.elements * shape.elem_size) : NULL;
   if (!storage) {
-    set_error("out of memory for a region of %zu rows of %zu values of %s, "
-              "%td apart",
-              rows, row_count, kinds[kind].name, stride);
+    char name[48];
+    set_error("out of memory for a region of %zu rows of %zu %s, %td apart",
+              rows, row_count, elem_name(e, name, sizeof name), stride);
     fail(b, CLV_E_NOMEM);
     return NULL;
   }
@@ -1593,22 +1684,26 @@ void *clv_buf_get_rows_values(clv_buf *b, clv_kind kind, size_t rows,
   // sees values that change its output (test/examples/regions-asan.test).
   if (shape.count < shape.elements)
     memset(storage, 0, shape.elements * shape.elem_size);
-  if (get_rows(b, kind, storage, &shape) != CLV_OK)
+  if (get_rows(b, e, storage, &shape) != CLV_OK)
     return NULL;
   return storage + shape.first * shape.elem_size;
 }
 
-clv_status clv_buf_get_rows_values_into(clv_buf *b, clv_kind kind, void *first,
-                                        size_t rows, size_t row_count,
-                                        ptrdiff_t stride) {
+static clv_status get_rows_into(clv_buf *b, const rows_elem *e, void *first,
+                                size_t rows, size_t row_count,
+                                ptrdiff_t stride) {
   if (!b) {
     set_error("read of a region from a null buffer");
     return CLV_E_USAGE;
   }
+  if (is_objects(e) && by_element(b) && !e->get && rows && row_count) {
+    set_error("read of a region of rows of objects without a function");
+    return fail(b, CLV_E_USAGE);
+  }
   rows_shape shape;
   uintptr_t address = 0;
   clv_status status =
-      begin_rows_read(b, kind, rows, row_count, stride, &shape, &address);
+      begin_rows_read(b, e, rows, row_count, stride, &shape, &address);
   if (status != CLV_OK)
     return status;
   if (share_regions)
@@ -1616,13 +1711,56 @@ clv_status clv_buf_get_rows_values_into(clv_buf *b, clv_kind kind, void *first,
   if (shape.count == 0)
     return CLV_OK;
   if (!first) {
-    set_error("copy of a region of %zu rows of %zu values of %s to a null "
-              "address",
-              rows, row_count, kinds[kind].name);
+    char name[48];
+    set_error("copy of a region of %zu rows of %zu %s to a null address",
+              rows, row_count, elem_name(e, name, sizeof name));
     return fail(b, CLV_E_USAGE);
   }
   return get_rows(
-      b, kind, (unsigned char *)first - shape.first * shape.elem_size, &shape);
+      b, e, (unsigned char *)first - shape.first * shape.elem_size, &shape);
+}
+
+clv_status clv_buf_put_rows_values(clv_buf *b, clv_kind kind, const void *first,
+                                   size_t rows, size_t row_count,
+                                   ptrdiff_t stride) {
+  rows_elem e = values_of(kind);
+  return put_rows(b, &e, first, rows, row_count, stride);
+}
+
+void *clv_buf_get_rows_values(clv_buf *b, clv_kind kind, size_t rows,
+                              size_t row_count, ptrdiff_t stride) {
+  rows_elem e = values_of(kind);
+  return get_rows_new(b, &e, rows, row_count, stride);
+}
+
+clv_status clv_buf_get_rows_values_into(clv_buf *b, clv_kind kind, void *first,
+                                        size_t rows, size_t row_count,
+                                        ptrdiff_t stride) {
+  rows_elem e = values_of(kind);
+  return get_rows_into(b, &e, first, rows, row_count, stride);
+}
+
+clv_status clv_buf_put_rows_objects(clv_buf *b, const void *first,
+                                    size_t elem_size, size_t rows,
+                                    size_t row_count, ptrdiff_t stride,
+                                    clv_put_object put) {
+  rows_elem e = objects_of(elem_size, put, NULL);
+  return put_rows(b, &e, first, rows, row_count, stride);
+}
+
+void *clv_buf_get_rows_objects(clv_buf *b, size_t elem_size, size_t rows,
+                               size_t row_count, ptrdiff_t stride,
+                               clv_get_object get) {
+  rows_elem e = objects_of(elem_size, NULL, get);
+  return get_rows_new(b, &e, rows, row_count, stride);
+}
+
+clv_status clv_buf_get_rows_objects_into(clv_buf *b, void *first,
+                                         size_t elem_size, size_t rows,
+                                         size_t row_count, ptrdiff_t stride,
+                                         clv_get_object get) {
+  rows_elem e = objects_of(elem_size, NULL, get);
+  return get_rows_into(b, &e, first, rows, row_count, stride);
 }
 
 // ---------------------------------------------------------------------------

@@ -207,6 +207,13 @@ void *clv_buf_get_region_values(clv_buf *b, clv_kind kind, size_t count);
 clv_status clv_buf_get_region_values_into(clv_buf *b, clv_kind kind,
                                           void *dest, size_t count);
 
+/// Writes the contents of one object of a linked structure, or one element of
+/// a region of objects.
+typedef clv_status (*clv_put_object)(clv_buf *b, const void *object);
+/// Reads the contents of one object of a linked structure, or one element of a
+/// region of objects, into zeroed storage.
+typedef clv_status (*clv_get_object)(clv_buf *b, void *object);
+
 /// As clv_buf_put_region_values for a strided region of \p rows rows of
 /// \p row_count consecutive values of \p kind, row r starting r * \p stride
 /// elements after \p first, the first element of row 0 (\p stride may be any
@@ -250,12 +257,28 @@ clv_status clv_buf_get_rows_values_into(clv_buf *b, clv_kind kind, void *first,
                                         size_t rows, size_t row_count,
                                         ptrdiff_t stride);
 
-/// Writes the contents of one object of a linked structure, or one element of
-/// a region of objects.
-typedef clv_status (*clv_put_object)(clv_buf *b, const void *object);
-/// Reads the contents of one object of a linked structure, or one element of a
-/// region of objects, into zeroed storage.
-typedef clv_status (*clv_get_object)(clv_buf *b, void *object);
+
+/// As clv_buf_put_rows_values for rows of objects (structs) of \p elem_size
+/// bytes: in copy mode with xdr each element of each row is written by
+/// \p put; otherwise the rows are written as their bytes (\p put is not
+/// called: in the native encoding an object's bytes are its value).
+clv_status clv_buf_put_rows_objects(clv_buf *b, const void *first,
+                                    size_t elem_size, size_t rows,
+                                    size_t row_count, ptrdiff_t stride,
+                                    clv_put_object put);
+/// As clv_buf_get_rows_values for a region written by
+/// clv_buf_put_rows_objects; in copy mode with xdr each element is read by
+/// \p get into zeroed storage.
+void *clv_buf_get_rows_objects(clv_buf *b, size_t elem_size, size_t rows,
+                               size_t row_count, ptrdiff_t stride,
+                               clv_get_object get);
+/// As clv_buf_get_rows_values_into for a region written by
+/// clv_buf_put_rows_objects; in copy mode with xdr each element of a row is
+/// zeroed, then read by \p get.
+clv_status clv_buf_get_rows_objects_into(clv_buf *b, void *first,
+                                         size_t elem_size, size_t rows,
+                                         size_t row_count, ptrdiff_t stride,
+                                         clv_get_object get);
 
 /// As clv_buf_put_region for a region of \p count objects (structs) of
 /// \p elem_size bytes at \p base: in copy mode with xdr each element is

@@ -219,17 +219,17 @@ std::string regionCall(StubTypes &Types, const Signature::Param &P, llvm::String
   std::string Kind = scalarKind(P.Elem, Ctx);
   std::string Count = P.Name + "__count";
   std::string Into = What == "get" && !Pointer.empty() ? "_into(" : "(";
-  if (P.R->Rows) // rows of scalars only (TUAnalysis::inferRegions)
-    return "clv_buf_" + What.str() + "_rows_values" + Into + Buf.str() + ", " + Kind +
-           (Pointer.empty() ? "" : ", " + Pointer.str()) + ", " + P.Name + "__rows, " + Count +
-           ", (ptrdiff_t)" + P.Name + "__stride)";
+  std::string Shape = P.R->Rows ? P.Name + "__rows, " + Count + ", (ptrdiff_t)" + P.Name +
+                                      "__stride"
+                                : Count;
+  std::string Form = P.R->Rows ? "_rows" : "_region";
   if (!Kind.empty())
-    return "clv_buf_" + What.str() + "_region_values" + Into + Buf.str() + ", " + Kind +
-           (Pointer.empty() ? "" : ", " + Pointer.str()) + ", " + Count + ")";
+    return "clv_buf_" + What.str() + Form + "_values" + Into + Buf.str() + ", " + Kind +
+           (Pointer.empty() ? "" : ", " + Pointer.str()) + ", " + Shape + ")";
   std::string Fn = What == "put" ? Types.putFunction(P.Elem) : Types.getFunction(P.Elem);
-  return "clv_buf_" + What.str() + "_region_objects" + Into + Buf.str() +
+  return "clv_buf_" + What.str() + Form + "_objects" + Into + Buf.str() +
          (Pointer.empty() ? "" : ", " + Pointer.str()) + ", sizeof(" +
-         Types.declare(P.Elem, "") + "), " + Count + ", " + Fn + ")";
+         Types.declare(P.Elem, "") + "), " + Shape + ", " + Fn + ")";
 }
 
 /// The calls that keep (\p What "put") or take back ("get") in the future's

@@ -1,5 +1,6 @@
 // A pointer parameter touched at more scattered places than the summary keeps
-// apart gets no region (and the model is still written).
+// apart gets no region (and the model is still written); two of them, z
+// apart, are rows 0 and 1 of stride z.
 // RUN: cleave analyze --json %s > %t.json
 // RUN: FileCheck --check-prefix=JSON %s < %t.json
 // RUN: cleave analyze %s | FileCheck %s
@@ -11,4 +12,4 @@ void scattered(long long *x, long y, long z) {
 // JSON:      "name": "scattered",
 // JSON:      "regions": [],
 // CHECK-LABEL: function scattered at
-// CHECK:       stays local: has pointer parameter 'x' without a region (it accesses x[3 * y + 4 * z:3 * y + 4 * z + 1] and {{.*}}; add '#pragma cleave region(x[lo:hi])' before the function)
+// CHECK:       stays local: has pointer parameter 'x' without a region (it accesses x[0:2][3 * y + 4 * z:3 * y + 4 * z + 1] (rows of z) and {{.*}}, which do not join into one region; add '#pragma cleave region(x[lo:hi])' before the function)
