@@ -572,8 +572,9 @@ bool inductive(FunctionInfo &F, const AccessRegion &Guess,
 /// the one that holds, finds the same regions for these recursions.
 void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
                   const std::map<std::string, FunctionInfo *> &ByName) {
-  // The integer parameters: those its self-calls pass integers for.
-  std::vector<SymExpr::Ptr> Params;
+  // The integer parameters: those its self-calls pass integers for; and
+  // those every self-call passes unchanged.
+  std::vector<SymExpr::Ptr> Params, Kept;
   for (const CallEffect &C : F.Local.Calls)
     if (C.Callee == F.UniqueName)
       for (size_t I = 0; I < C.Args.size() && I < F.Params.size(); ++I)
@@ -582,6 +583,15 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
               return P->str() == F.Params[I].Name;
             }))
           Params.push_back(SymExpr::variable(F.Params[I].Name));
+  for (const SymExpr::Ptr &P : Params) {
+    bool Unchanged = true;
+    for (const CallEffect &C : F.Local.Calls)
+      for (size_t I = 0; C.Callee == F.UniqueName && I < C.Args.size() && I < F.Params.size(); ++I)
+        if (F.Params[I].Name == P->str())
+          Unchanged = Unchanged && C.Args[I].Value && C.Args[I].Value->str() == P->str();
+    if (Unchanged)
+      Kept.push_back(P);
+  }
   for (AccessRegion &R : F.Effects.Accesses) {
     if (!mayBeGuessed(R))
       continue;
@@ -630,6 +640,28 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
         Guess.Hi = His[J];
         Found = inductive(F, Guess, ByName);
       }
+    // Rows that only the recursion makes (noblockmul's `*c` at its 1 x 1
+    // leaves, its quadrants at c + h, c + h * ld and c + h * ld + h): rows of
+    // a parameter every self-call passes unchanged, from 0 to the bound of an
+    // access of its own or a parameter, in rows and in columns.
+    std::vector<SymExpr::Ptr> Ends;
+    for (const AccessRegion &G : F.Local.Direct.Accesses)
+      if (G.Param == R.Param && G.Write == R.Write && G.Lo && !G.Rows)
+        Add(Ends, G.Hi);
+    for (const SymExpr::Ptr &P : Params)
+      Add(Ends, P);
+    for (const SymExpr::Ptr &Stride : Kept) {
+      if (Found || Shape)
+        break;
+      Guess.Lo = Guess.Rows.ColLo = SymExpr::constant(0);
+      Guess.Rows.Stride = Stride;
+      for (size_t I = 0; I < Ends.size() && !Found; ++I)
+        for (size_t J = 0; J < Ends.size() && !Found; ++J) {
+          Guess.Hi = Ends[I];
+          Guess.Rows.ColHi = Ends[J];
+          Found = inductive(F, Guess, ByName);
+        }
+    }
     if (Found)
       R = Guess;
   }

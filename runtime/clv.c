@@ -1807,6 +1807,9 @@ struct clv_future {
   // The caller's side, touched by the caller's thread only.
   int caller;       ///< node to wake at completion; the only one that may wait
   int caller_level; ///< caller's level before a clv_call_child, or NO_LEVEL
+  /// On threads, the caller's nesting of local runs (clv_local_enter) when
+  /// it sent the call beyond the tree: the callee goes on from there.
+  int local_depth;
   clv_buf local;
   clv_future *made_prev; ///< in the caller's list of futures not waited for
   clv_future *made_next; ///< (or, released, in its list of spare futures)
@@ -1902,6 +1905,11 @@ static void mpi_answer(clv_future *f, clv_status status);
 
 /// The running code's place; {0, 0} on node 0 outside any call.
 static _Thread_local context here;
+/// How deep calls that run where they were made (clv_spawn_node() gave -1)
+/// nest in their parallel versions on one thread (clv_local_enter),
+/// counting on from the caller's depth for a call sent beyond the tree.
+#define LOCAL_PARALLEL_DEPTH 6
+static _Thread_local int local_depth;
 /// How many calls this thread is serving (nested in waits).
 static _Thread_local int serving;
 /// The function of the call this thread runs (NULL outside any call) and the
@@ -2280,6 +2288,13 @@ static void serve(clv_future *f) {
   const char *outer_name = crash_call_name;
   int outer_caller = crash_call_caller;
   here = f->callee;
+  // A call sent beyond the tree on threads is part of its caller's local
+  // run: it goes on rewritten only as deep as that run would have, so a
+  // small call handed to an idle node (noblockmul's 16 x 16 products, made
+  // at depth 6 of its 1 x 1 leaves) does not spawn all the way down.
+  int outer_depth = local_depth;
+  if (transport == TRANSPORT_THREADS && here.level < 0)
+    local_depth = f->local_depth;
   ++serving;
   last_error[0] = '\0'; // what the entry leaves here explains its failure
 
@@ -2349,6 +2364,7 @@ static void serve(clv_future *f) {
 #endif
 
   --serving;
+  local_depth = outer_depth;
   here = outer;
   crash_call_name = outer_name;
   crash_call_caller = outer_caller;
@@ -2499,6 +2515,7 @@ static clv_future *send_call(int target, uint32_t fn, clv_buf *args,
   f->callee = callee;
   f->caller = here.node;
   f->caller_level = caller_level;
+  f->local_depth = local_depth;
   clv_buf_init(&f->local);
   atomic_init(&f->done, 0);
   f->status = CLV_OK;
@@ -2568,10 +2585,6 @@ clv_future *clv_call(int target, uint32_t fn, clv_buf *args) {
   return send_call(target, fn, args, (context){target, -1}, NO_LEVEL);
 }
 
-/// How deep calls that run where they were made (clv_spawn_node() gave -1)
-/// nest in their parallel versions on one thread (clv_local_enter).
-#define LOCAL_PARALLEL_DEPTH 6
-static _Thread_local int local_depth;
 
 int clv_local_enter(void) {
   if (node_count < 2 || local_depth >= LOCAL_PARALLEL_DEPTH)

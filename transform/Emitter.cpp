@@ -272,7 +272,9 @@ std::string prototypes(const Signature &S) {
   std::string Out = "/* " + S.name() + " on another node" +
                     (Rs.empty() ? "" : "; regions " + llvm::join(Rs, ", ")) + " */\n" +
                     "clv_future *" + S.name() + "__spawn(" + S.spawnParameterList() + ");\n" +
-                    "void " + S.name() + "__join(" + S.joinParameterList() + ");\n";
+                    "void " + S.name() + "__join(" + S.joinParameterList() + ");\n" +
+                    S.declare(S.returnQualType(), S.name() + "__here") + "(" +
+                    S.parameterList() + ");\n";
   if (entryName(S.F) != S.name())
     Out += S.declare(S.returnQualType(), entryName(S.F)) + "(" + S.parameterList() + ");\n";
   return Out;
@@ -362,6 +364,22 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     std::string Sequential =
         sequentialEntryName(S.F) + "(" +
         S.argumentList([](const Signature::Param &P) { return P.Name; }) + ")";
+    // Near the top of the recursion the call runs as rewritten, so that its
+    // own calls can still go to nodes that fall idle meanwhile.
+    std::string Parallel =
+        Entry + "(" + S.argumentList([](const Signature::Param &P) { return P.Name; }) + ")";
+    FS << "/* A call of '" << Name << "' that the rewritten '" << Name
+       << "' keeps on its node: as rewritten while local runs nest\n   less than a few deep, "
+          "else as written. */\n"
+       << S.declare(S.returnQualType(), Name + "__here") << "(" << S.parameterList()
+       << ") {\n";
+    if (S.returnsValue())
+      FS << "  " << Types.declare(S.returnQualType(), "cleave_r") << ";\n"
+         << "  if (!clv_local_enter())\n    return " << Sequential << ";\n"
+         << "  cleave_r = " << Parallel << ";\n  clv_local_leave();\n  return cleave_r;\n}\n\n";
+    else
+      FS << "  if (!clv_local_enter()) {\n    " << Sequential << ";\n    return;\n  }\n  "
+         << Parallel << ";\n  clv_local_leave();\n}\n\n";
     FS << "clv_future *" << Name << "__spawn(" << S.spawnParameterList() << ") {\n";
     declareBounds(S, FS);
     FS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n  int cleave_node;\n";
@@ -370,10 +388,6 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.regions())
       if (!P->R->ReadOnly)
         FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n";
-    // Near the top of the recursion the call runs as rewritten, so that its
-    // own calls can still go to nodes that fall idle meanwhile.
-    std::string Parallel =
-        Entry + "(" + S.argumentList([](const Signature::Param &P) { return P.Name; }) + ")";
     auto Run = [&](const std::string &Call, const std::string &Indent) {
       return S.returnsValue() ? Indent + "if (cleave_result)\n" + Indent + "  *cleave_result = " +
                                     Call + ";\n" + Indent + "else\n" + Indent + "  (void)" + Call +
@@ -689,6 +703,22 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   auto Declare = [&](const FunctionDecl *F, const std::string &Name) {
     return SigOf(F).declare(SigOf(F).returnQualType(), Name) + ";";
   };
+
+  // The self-calls that stay on their node in a rewritten function call
+  // NAME__here, which runs them as rewritten only while local runs nest
+  // less than a few deep (the kept half of fib's, the eighth product of
+  // noblockmul's, would otherwise recurse as rewritten to the leaves, its
+  // siblings' spawns testing the runtime at every level). First, before
+  // the edits that may enclose them.
+  for (const SequentialCall &SC : Plan.Sequential) {
+    const FunctionDecl *Callee = SC.Call->getDirectCallee();
+    SourceLocation Name = SC.Call->getCallee()->IgnoreParenImpCasts()->getBeginLoc();
+    if (Callee && Name.isFileID() &&
+        llvm::any_of(Sigs, [&](const Signature &S) {
+          return S.F->getCanonicalDecl() == Callee->getCanonicalDecl();
+        }))
+      R.ReplaceText(Name, Callee->getName().size(), Callee->getNameAsString() + "__here");
+  }
 
   // The stubs of a function whose signature names a struct without a tag are
   // declared before its first declaration, where that struct is known.

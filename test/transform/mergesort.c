@@ -27,7 +27,7 @@
 // EMIT: void sort(int *a, int *tmp, int n) {
 // EMIT: int half = n / 2;
 // EMIT-NEXT: clv_future *cleave_f1 = sort__spawn(a, tmp, half);
-// EMIT-NEXT: sort(a + half, tmp + half, n - half);
+// EMIT-NEXT: sort__here(a + half, tmp + half, n - half);
 // EMIT-NEXT: sort__join(cleave_f1);
 // EMIT-NEXT: merge(a, tmp, half, n);
 // main keeps its name and code: it starts the runtime first, and every return

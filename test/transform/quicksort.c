@@ -44,7 +44,7 @@ static void quicksort(double *a, int lo, int hi) {
 // REMARK: quicksort.c:[[@LINE-3]]:3: remark: call to 'quicksort' stays sequential: it is the part kept on this node
 
 // EMIT: clv_future *cleave_f1 = quicksort__spawn(a, lo, p - 1);
-// EMIT-NEXT: quicksort(a, p + 1, hi);
+// EMIT-NEXT: quicksort__here(a, p + 1, hi);
 // EMIT-NEXT: quicksort__join(cleave_f1);
 // EMIT-NEXT: }
 // EMIT: void quicksort__cleave(double *a, int lo, int hi) {

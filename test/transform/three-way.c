@@ -35,7 +35,7 @@ void thirds(long *v, int n) {
 
 // EMIT: clv_future *cleave_f1 = thirds__spawn(v, t);
 // EMIT-NEXT: clv_future *cleave_f2 = thirds__spawn(v + t, t);
-// EMIT-NEXT: thirds(v + 2 * t, n - 2 * t);
+// EMIT-NEXT: thirds__here(v + 2 * t, n - 2 * t);
 // EMIT-NEXT: thirds__join(cleave_f2);
 // EMIT-NEXT: thirds__join(cleave_f1);
 // EMIT-NEXT: }

@@ -33,7 +33,7 @@ long fib(int n) {
   return x + y;
 }
 // EMIT:      long cleave_v{{[0-9]+}}; clv_future *cleave_f{{[0-9]+}} = fib__spawn(&cleave_v{{[0-9]+}}, n - 1);
-// EMIT-NEXT: y = fib(n - 2);
+// EMIT-NEXT: y = fib__here(n - 2);
 // EMIT-NEXT: // fib's own comment stays.
 // EMIT-NEXT: fib__join(cleave_f{{[0-9]+}}, &cleave_v{{[0-9]+}}); x = cleave_v{{[0-9]+}};
 // EMIT-NEXT: return x + y;
@@ -107,7 +107,7 @@ int pick(const int *w, int n, int i, int room) {
 // EMIT:      if (w[i] > room)
 // EMIT-NEXT:   { pick__join(cleave_f{{[0-9]+}}, &cleave_v{{[0-9]+}}); without = cleave_v{{[0-9]+}}; return without; }
 // EMIT-NEXT: if (w[i] == room) { pick__join(cleave_f{{[0-9]+}}, &cleave_v{{[0-9]+}}); without = cleave_v{{[0-9]+}};
-// EMIT:      int with = w[i] + pick(w, n, i + 1, room - w[i]);
+// EMIT:      int with = w[i] + pick__here(w, n, i + 1, room - w[i]);
 // EMIT-NEXT: pick__join(cleave_f{{[0-9]+}}, &cleave_v{{[0-9]+}}); without = cleave_v{{[0-9]+}};
 // EMIT-NEXT: return with > without ? with : without;
 
