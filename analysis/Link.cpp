@@ -101,11 +101,10 @@ std::optional<AccessRegion> twoRows(const AccessRegion &A, const AccessRegion &B
 }
 
 /// Whether \p A holds \p B for every value of the variables (or B is
-/// empty): asked only of regions that start at the same place and have the
-/// same rows (`out[0:2 * (n / 2)]` inside `out[0:n]`).
+/// empty), for regions of the same rows (`out[0:2 * (n / 2)]` inside
+/// `out[0:n]`).
 bool holds(const AccessRegion &A, const AccessRegion &B) {
-  return A.Rows == B.Rows && A.Lo->str() == B.Lo->str() &&
-         regionInside(B.Lo, B.Hi, B.Rows, A.Lo, A.Hi, A.Rows, {});
+  return A.Rows == B.Rows && regionInside(B.Lo, B.Hi, B.Rows, A.Lo, A.Hi, A.Rows, {});
 }
 
 /// Joins \p B into \p A when they meet end to start (`[lo:mid]` and
@@ -133,6 +132,7 @@ bool join(AccessRegion &A, const AccessRegion &B) {
   } else if (holds(A, B)) {
     // A stays as it is.
   } else if (holds(B, A)) {
+    A.Lo = B.Lo;
     A.Hi = B.Hi;
   } else if (auto Rows = twoRows(A, B)) {
     A = *Rows;
@@ -513,17 +513,25 @@ void widen(EffectInfo &Next, const EffectInfo &Prev) {
     }
 }
 
-/// Whether \p Guess, a region of the self-recursive \p F, holds every
-/// access \p F makes in its group (parameter and direction) when its
-/// self-calls make their accesses in \p Guess too: each access it makes
-/// itself, and each region its calls pass, given what holds where it is made
-/// (its entry facts among them). Recursion then keeps every access inside
-/// the guess, level by level.
-bool inductive(FunctionInfo &F, const AccessRegion &Guess,
+/// Whether \p Guesses, regions of the self-recursive \p F (one for each
+/// group: parameter and direction), hold every access \p F makes in their
+/// groups when its self-calls make their accesses in the guesses too: each
+/// access it makes itself, and each region its calls pass, given what holds
+/// where it is made (its entry facts among them). Recursion then keeps every
+/// access inside the guesses, level by level. Several are guessed together
+/// where the recursion swaps the roles of parameters (fft's x and y).
+bool inductive(FunctionInfo &F, const std::vector<AccessRegion> &Guesses,
                const std::map<std::string, FunctionInfo *> &ByName) {
   const EffectInfo &Direct = F.Local.Direct;
   bool HasContexts = F.Local.AccessContext.size() == Direct.Accesses.size();
-  auto Inside = [&](const AccessRegion &R, const Conjunction &Context) {
+  auto GuessOf = [&](const AccessRegion &R) -> const AccessRegion * {
+    for (const AccessRegion &G : Guesses)
+      if (R.Param == G.Param && R.Write == G.Write)
+        return &G;
+    return nullptr;
+  };
+  auto Inside = [&](const AccessRegion &R, const AccessRegion &Guess,
+                    const Conjunction &Context) {
     if (!R.Unbounded.empty() || !R.Lo || R.Reachable)
       return false;
     std::optional<AccessRegion> Shaped =
@@ -535,15 +543,15 @@ bool inductive(FunctionInfo &F, const AccessRegion &Guess,
   };
   for (size_t I = 0; I < Direct.Accesses.size(); ++I) {
     const AccessRegion &R = Direct.Accesses[I];
-    if (R.Param == Guess.Param && R.Write == Guess.Write &&
-        !Inside(R, HasContexts ? F.Local.AccessContext[I] : Conjunction()))
+    const AccessRegion *G = GuessOf(R);
+    if (G && !Inside(R, *G, HasContexts ? F.Local.AccessContext[I] : Conjunction()))
       return false;
   }
-  // The self-calls see the guess in place of the region that grew.
+  // The self-calls see the guesses in place of the regions that grew.
   EffectInfo Assumed = F.Effects;
   for (AccessRegion &R : Assumed.Accesses)
-    if (R.Param == Guess.Param && R.Write == Guess.Write)
-      R = Guess;
+    if (const AccessRegion *G = GuessOf(R))
+      R = *G;
   std::swap(F.Effects, Assumed);
   bool Holds = true;
   for (const CallEffect &C : F.Local.Calls) {
@@ -553,7 +561,8 @@ bool inductive(FunctionInfo &F, const AccessRegion &Guess,
     for (const AccessRegion &R : It->second->Effects.Accesses) {
       EffectInfo Ignored;
       std::optional<AccessRegion> T = translate(R, C, *It->second, Ignored);
-      if (T && T->Param == Guess.Param && T->Write == Guess.Write && !Inside(*T, C.Context))
+      const AccessRegion *G = T ? GuessOf(*T) : nullptr;
+      if (G && !Inside(*T, *G, C.Context))
         Holds = false;
     }
   }
@@ -638,7 +647,7 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
       for (size_t J = 0; J < His.size() && !Found; ++J) {
         Guess.Lo = Los[I];
         Guess.Hi = His[J];
-        Found = inductive(F, Guess, ByName);
+        Found = inductive(F, {Guess}, ByName);
       }
     // Rows that only the recursion makes (noblockmul's `*c` at its 1 x 1
     // leaves, its quadrants at c + h, c + h * ld and c + h * ld + h): rows of
@@ -659,11 +668,34 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
         for (size_t J = 0; J < Ends.size() && !Found; ++J) {
           Guess.Hi = Ends[I];
           Guess.Rows.ColHi = Ends[J];
-          Found = inductive(F, Guess, ByName);
+          Found = inductive(F, {Guess}, ByName);
         }
     }
     if (Found)
       R = Guess;
+  }
+  // Regions no guess holds alone, where the recursion swaps the roles of
+  // parameters (fft's x and y: each call writes its y into its caller's x):
+  // one interval from 0 to a parameter for all of them, proved together.
+  std::vector<AccessRegion *> Left;
+  for (AccessRegion &R : F.Effects.Accesses)
+    if (mayBeGuessed(R))
+      Left.push_back(&R);
+  for (size_t K = 0; K < Params.size() && Left.size() > 1; ++K) {
+    std::vector<AccessRegion> Guesses;
+    for (const AccessRegion *R : Left) {
+      AccessRegion G = *R;
+      G.Unbounded.clear();
+      G.Via.clear();
+      G.Lo = SymExpr::constant(0);
+      G.Hi = Params[K];
+      Guesses.push_back(std::move(G));
+    }
+    if (inductive(F, Guesses, ByName)) {
+      for (size_t I = 0; I < Left.size(); ++I)
+        *Left[I] = std::move(Guesses[I]);
+      break;
+    }
   }
 }
 

@@ -12,18 +12,13 @@
    and the odd ones to y[n/2:n], transforms each half back into the same half
    of x (x is the scratch space), and combines the two half transforms into y
    with the twiddle factors, taken from a table made once by main. The two
-   half transforms work on disjoint halves: the pragma says so. It stays
-   because cleave does not find it yet: over the recursion a call touches x
-   and y in more than four separate intervals, and the twiddle index k * s
-   multiplies the loop's variable by a parameter; without the pragma both
-   calls stay sequential, and the remark says so. */
+   half transforms work on disjoint halves. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 /* y = DFT(x) of length n, where the table w holds exp(-2 pi i j / (n s)) at
    index j for j < n s / 2; x[0:n] is overwritten. */
-#pragma cleave region(xr[0:n], xi[0:n], yr[0:n], yi[0:n], wr[0:n / 2 * s], wi[0:n / 2 * s])
 static void fft(double *xr, double *xi, double *yr, double *yi, const double *wr,
                 const double *wi, int n, int s) {
   if (n == 1) {
