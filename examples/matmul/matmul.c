@@ -12,11 +12,11 @@
    by rows. Every quadrant is then a contiguous range, so the pragmas can name
    what each call reads and writes: C11 = A11 B11 + A12 B21 and so on, eight
    products, where the products that accumulate into different quadrants of C
-   are independent. The pragmas stay because cleave does not find these
-   regions yet: they are n * n elements, a product of the order with itself,
-   and the recursion passes n / 2 for it (a row length is followed only when
-   it is a variable); without them every call stays sequential, and the
-   remarks say so. */
+   are independent. The pragmas name the regions in the quadrant layout
+   only: they are n * n elements, a product of the order with itself, with
+   n / 2 passed down, which cleave does not find yet (without them those
+   calls stay sequential, and the remarks say so). The row-major sides of
+   pack and unpack, rows of ld, cleave finds. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,7 +24,7 @@ enum { LEAF = 8 };
 
 /* Copies the n x n matrix at src (row-major, rows ld apart) into dst in the
    quadrant layout. */
-#pragma cleave region(src[0:(n - 1) * ld + n], dst[0:n * n])
+#pragma cleave region(dst[0:n * n])
 static void pack(const double *src, double *dst, int ld, int n) {
   if (n <= LEAF) {
     for (int i = 0; i < n; i++)
@@ -41,7 +41,7 @@ static void pack(const double *src, double *dst, int ld, int n) {
 
 /* The inverse of pack: copies src, in the quadrant layout, to the n x n
    row-major matrix at dst, rows ld apart. */
-#pragma cleave region(src[0:n * n], dst[0:(n - 1) * ld + n])
+#pragma cleave region(src[0:n * n])
 static void unpack(const double *src, double *dst, int ld, int n) {
   if (n <= LEAF) {
     for (int i = 0; i < n; i++)
