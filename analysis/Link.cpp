@@ -830,6 +830,12 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
                         : ", an array of structs that hold pointers, which travel only as "
                           "a linked structure")
             : "";
+    // A parameter given the value of another pointer (merge's swap of its
+    // runs, quick_sort's `low = j + 1`): its accesses are not its own.
+    std::string Moved = "through '" + Name + "', which may point into different objects";
+    bool Reassigned = llvm::any_of(E.Other, [&](const EffectFact &F) {
+      return llvm::StringRef(F.Name).contains(Moved);
+    });
     std::string Why =
         !Unbounded.empty()
             ? Unbounded.front() +
@@ -840,6 +846,8 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
         : !One.empty()     ? One
         : !Bounded.empty() ? "it accesses " + llvm::join(Bounded, " and ") +
                                  ", which do not join into one region"
+        : Reassigned       ? "it is assigned another pointer, and may then point into a "
+                             "different object: its accesses are not counted as its own"
                            : "it is never accessed";
     Out.push_back("has pointer parameter '" + Name + "' without a region (" + Why +
                   "; add '#pragma cleave region(" + Name + "[lo:hi])' before the function)");
