@@ -1495,6 +1495,11 @@ static clv_status check_rows(clv_buf *b, const rows_elem *e, size_t rows,
     set_error("%s of a region of rows of objects of 0 bytes", what);
     return fail(b, CLV_E_USAGE);
   }
+  if (is_objects(e) && by_element(b) && !(e->put || e->get) && rows &&
+      row_count) {
+    set_error("%s of a region of rows of objects without a function", what);
+    return fail(b, CLV_E_USAGE);
+  }
   if (shape_of_rows(e->size, rows, row_count, stride, shape))
     return CLV_OK;
   set_error("a region of %zu rows of %zu elements of %zu bytes, %td apart, "
@@ -1631,10 +1636,6 @@ static clv_status put_rows(clv_buf *b, const rows_elem *e, const void *first,
   }
   if (b->failed)
     return CLV_E_NOMEM;
-  if (is_objects(e) && by_element(b) && !e->put && rows && row_count) {
-    set_error("write of a region of rows of objects without a function");
-    return fail(b, CLV_E_USAGE);
-  }
   rows_shape shape;
   int copied;
   clv_status status =
@@ -1653,11 +1654,6 @@ static void *get_rows_new(clv_buf *b, const rows_elem *e, size_t rows,
                           size_t row_count, ptrdiff_t stride) {
   if (!b) {
     set_error("read of a region from a null buffer");
-    return NULL;
-  }
-  if (is_objects(e) && by_element(b) && !e->get && rows && row_count) {
-    set_error("read of a region of rows of objects without a function");
-    fail(b, CLV_E_USAGE);
     return NULL;
   }
   rows_shape shape;
@@ -1695,10 +1691,6 @@ static clv_status get_rows_into(clv_buf *b, const rows_elem *e, void *first,
   if (!b) {
     set_error("read of a region from a null buffer");
     return CLV_E_USAGE;
-  }
-  if (is_objects(e) && by_element(b) && !e->get && rows && row_count) {
-    set_error("read of a region of rows of objects without a function");
-    return fail(b, CLV_E_USAGE);
   }
   rows_shape shape;
   uintptr_t address = 0;
