@@ -101,6 +101,12 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
     return nullptr;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    // Two pointers into one array: the elements between them.
+    if (BO->getOpcode() == BO_Sub && BO->getLHS()->getType()->isPointerType()) {
+      auto L = addressValue(BO->getLHS(), Modified, Ctx),
+           R = addressValue(BO->getRHS(), Modified, Ctx);
+      return L && R ? SymExpr::binary(SymExpr::Kind::Sub, L, R) : nullptr;
+    }
     SymExpr::Kind K;
     switch (BO->getOpcode()) {
     case BO_Add: K = SymExpr::Kind::Add; break;
@@ -172,6 +178,31 @@ cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modif
     return Base;
   }
   return std::nullopt;
+}
+
+std::string cleave::entryKey(const ParmVarDecl *P) {
+  std::string Key = symbolKey(P);
+  return Key.insert(Key.find('@') + 1, "e");
+}
+
+SymExpr::Ptr cleave::addressValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modified,
+                                  const ASTContext *Ctx) {
+  E = E->IgnoreParens();
+  // `p++` is p's value before, `++p` after.
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->isIncrementDecrementOp()) {
+    SymExpr::Ptr Old = addressValue(UO->getSubExpr(), Modified, Ctx);
+    if (!Old || UO->isPostfix())
+      return Old;
+    return SymExpr::binary(SymExpr::Kind::Add, Old,
+                           SymExpr::constant(UO->isIncrementOp() ? 1 : -1));
+  }
+  const Type *Pointee = E->getType()->getPointeeType().getTypePtrOrNull();
+  if (!Pointee || Pointee->isIncompleteType() || Pointee->isFunctionType())
+    return nullptr;
+  auto V = pointerValue(E, Modified, Ctx);
+  if (!V || !V->Base->getType()->isPointerType())
+    return nullptr;
+  return SymExpr::binary(SymExpr::Kind::Add, SymExpr::variable(symbolKey(V->Base)), V->Offset);
 }
 
 namespace {
@@ -569,6 +600,31 @@ const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *F
   return Blockers[FD] = remoteBlockersFrom(Signature, Regionless, Linked, *effects(Def));
 }
 
+std::map<std::string, std::string> TUAnalysis::within(const FunctionDecl *FD) const {
+  std::map<std::string, std::string> Out;
+  auto It = Summaries.find(FD->getCanonicalDecl());
+  if (It == Summaries.end())
+    return Out;
+  for (const auto &[Name, Base] : It->second.Local.Within)
+    if (llvm::none_of(regions(FD), [&](const Region &R) { return R.Param == Name; }))
+      Out[Name] = Base;
+  return Out;
+}
+
+SymExpr::Ptr TUAnalysis::boundOnAnyNode(const FunctionDecl *FD, const SymExpr::Ptr &E) const {
+  SymMap Subst;
+  for (const auto &[Name, Base] : within(FD))
+    Subst[Name] = SymExpr::binary(SymExpr::Kind::Add, SymExpr::variable(Base),
+                                  SymExpr::variable(Name + "__off"));
+  SymExpr::Ptr Out = substituteSimplified(E, Subst);
+  const FunctionDecl *Def = FD->getDefinition() ? FD->getDefinition() : FD;
+  for (const std::string &V : Out->variables())
+    for (const ParmVarDecl *P : Def->parameters())
+      if (P->getName() == V && P->getType()->isPointerType())
+        return nullptr;
+  return Out;
+}
+
 bool TUAnalysis::passesLinkedStructure(const FunctionDecl *FD, const ParmVarDecl *P) const {
   return linkedRecord(P->getType(), Ctx) &&
          llvm::none_of(regions(FD), [&](const Region &R) { return R.Param == P->getName(); });
@@ -629,19 +685,28 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
       continue;
     }
     if (llvm::none_of(Rs, [&](const Region &R) { return R.Param == Name; })) {
-      if (Regionless)
+      if (Regionless && !within(Def).count(Name))
         Regionless->push_back(Name);
       continue;
     }
     RegionParams.insert(P);
   }
+  for (const Region &R : Rs)
+    for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi, R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi})
+      if (Bound && !boundOnAnyNode(Def, Bound)) {
+        Why.push_back("has region " + R.str() + ", whose bound '" + Bound->str() +
+                      "' holds the address of a pointer, which means nothing on another node");
+        break;
+      }
   if (RegionParams.empty())
     return Why;
-  llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(Def->getBody());
+  // A parameter that moves keeps its region where it was passed; one whose
+  // address is taken may change behind any pointer.
+  llvm::DenseSet<const VarDecl *> Taken = addressTakenVariables(Def->getBody());
   for (const ParmVarDecl *P : Def->parameters())
-    if (RegionParams.count(P) && Modified.count(P))
-      Why.push_back("assigns or takes the address of pointer parameter '" +
-                    P->getNameAsString() + "', on which its region is based");
+    if (RegionParams.count(P) && Taken.count(P))
+      Why.push_back("takes the address of pointer parameter '" + P->getNameAsString() +
+                    "', on which its region is based");
   return Why;
 }
 

@@ -73,6 +73,17 @@ public:
   /// Found only where they may serve: for recursive functions with regions
   /// of rows, and functions with accesses they cannot bound by themselves.
   Conjunction entryFacts(const clang::FunctionDecl *FD) const;
+  /// The pointer parameters of \p FD without a region of their own that lie
+  /// within the array of another (LocalSummary::Within), by name, with its
+  /// name: each travels as its distance from that one, NAME__off, and has
+  /// no region to find (the other's region, or its lack, says what
+  /// matters).
+  std::map<std::string, std::string> within(const clang::FunctionDecl *FD) const;
+  /// \p E, a bound of a region of \p FD, as another node computes it: each
+  /// pointer parameter within another (within()) that one plus its
+  /// NAME__off, which cancels the addresses in `high - low`; null when
+  /// the address of a pointer parameter remains, which means nothing there.
+  SymExpr::Ptr boundOnAnyNode(const clang::FunctionDecl *FD, const SymExpr::Ptr &E) const;
   /// Why a call of \p FD cannot run on another node; empty when it can.
   const std::vector<std::string> &remoteBlockers(const clang::FunctionDecl *FD);
   /// Whether parameter \p P of \p FD passes a linked structure
@@ -173,6 +184,7 @@ private:
 /// a type as wide as an address: `(size_t)i * ld`) stands for its operand: in
 /// address arithmetic, which wraps as the machine's does, the value is the
 /// same.
+/// The difference of two pointers is that of their addresses (addressValue).
 SymExpr::Ptr symbolicValue(const clang::Expr *E,
                            const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
                            const clang::ASTContext *Ctx = nullptr);
@@ -187,6 +199,20 @@ std::optional<PointerValue>
 pointerValue(const clang::Expr *E,
              const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
              const clang::ASTContext *Ctx = nullptr);
+
+/// The address a pointer expression holds (pointerValue, or `p++`: p's value
+/// before), in elements of its pointee type: the key of its base variable,
+/// which stands for the address that variable holds, plus the offset; null
+/// when it is not one, or its pointee has no size. The addresses of two
+/// pointers into one array differ by the elements between them (`high -
+/// low`), and compare as they do.
+SymExpr::Ptr addressValue(const clang::Expr *E,
+                          const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
+                          const clang::ASTContext *Ctx = nullptr);
+
+/// The key that stands for the value a parameter the body changes had on
+/// entry ("low@e1A2B" beside symbolKey's "low@1A2B").
+std::string entryKey(const clang::ParmVarDecl *P);
 
 /// The variables \p S assigns, increments, decrements or takes the address of.
 llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
@@ -239,7 +265,7 @@ struct SiteRegion {
 
 /// The regions of the pointer arguments of \p CE: the callee's regions with
 /// the call's arguments put in. Fails, saying why, when an argument is not a
-/// parameter of the caller (none in \p Modified) or an object of its own,
+/// parameter of the caller or an object of its own (none in \p Modified),
 /// plus an integer offset, or a bound is not an integer expression of
 /// variables.
 llvm::Expected<std::vector<SiteRegion>>

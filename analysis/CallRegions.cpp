@@ -27,9 +27,12 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
   for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
     Actuals[P->getNameAsString()] = CE->getArg(I);
-    if (!P->getType()->isIntegerType() || CE->getArg(I)->HasSideEffects(Ctx))
+    if (CE->getArg(I)->HasSideEffects(Ctx))
       continue;
-    if (SymExpr::Ptr V = symbolicValue(CE->getArg(I), &Modified, &Ctx))
+    // A pointer in a bound stands for its address (`high - low`).
+    if (SymExpr::Ptr V = P->getType()->isIntegerType() ? symbolicValue(CE->getArg(I), &Modified, &Ctx)
+                         : P->getType()->isPointerType() ? addressValue(CE->getArg(I), &Modified, &Ctx)
+                                                         : nullptr)
       Subst[P->getNameAsString()] = V;
   }
   auto Spelled = [&](const std::string &Param) {
@@ -50,8 +53,10 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     if (I >= CE->getNumArgs())
       return Fail("the call passes no argument for '" + R.Param + "'");
     auto PV = pointerValue(CE->getArg(I), &Modified, &Ctx);
+    // A parameter that moves elsewhere is where it is here: the region
+    // names it (Vars), and nothing may change it before the join.
     bool Own = PV && ownObject(PV->Base, Modified);
-    if (!PV || !(Own || (isa<ParmVarDecl>(PV->Base) && !Modified.count(PV->Base))) ||
+    if (!PV || !(Own || isa<ParmVarDecl>(PV->Base)) ||
         CE->getArg(I)->HasSideEffects(Ctx))
       return Fail("argument " + Spelled(R.Param) +
                   " is not a parameter of the caller, nor an array or allocation of its "
@@ -72,7 +77,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     S.Own = Own;
     S.ReadOnly = R.ReadOnly;
     auto Moved = [&](const SymExpr::Ptr &By, const SymExpr::Ptr &Bound) {
-      return SymExpr::binary(SymExpr::Kind::Add, By, substitute(Bound, Subst));
+      return SymExpr::binary(SymExpr::Kind::Add, By, substituteSimplified(Bound, Subst));
     };
     SymExpr::Ptr Down = PV->Offset, Lo = R.Lo, Hi = R.Hi;
     if (R.Rows) {

@@ -41,10 +41,12 @@ public:
     Calls.TraverseStmt(FD->getBody());
 
     // A pointer without a region could carry anything: neither the volume
-    // nor the independence of the calls is known.
+    // nor the independence of the calls is known. One within another's
+    // region carries nothing of its own.
     std::string Unbounded;
+    std::map<std::string, std::string> Within = A.within(FD);
     for (const ParmVarDecl *P : FD->parameters())
-      if (P->getType()->isPointerType() &&
+      if (P->getType()->isPointerType() && !Within.count(P->getNameAsString()) &&
           llvm::none_of(A.regions(FD), [&](const Region &R) { return R.Param == P->getName(); }))
         Unbounded = "pointer parameter '" + P->getNameAsString() + "' has no region";
 

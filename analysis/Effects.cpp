@@ -71,8 +71,11 @@ Origin join(const Origin &A, const Origin &B, const std::string &Var) {
   if (B.K == K::Unknown)
     return B;
   if (A.K == K::Param && B.K == K::Param && A.Param == B.Param) {
-    // A pointer that moves by amounts the analysis does not follow.
-    if ((!A.ThroughFields && !A.Offset) || (!B.ThroughFields && !B.Offset)) {
+    // A pointer that moves by amounts the analysis does not follow, or
+    // takes different places of the parameter: where it points is then its
+    // address (pointedBy).
+    if ((!A.ThroughFields && !A.Offset) || (!B.ThroughFields && !B.Offset) ||
+        (!A.ThroughFields && !B.ThroughFields && !A.Inside && !B.Inside)) {
       Origin J = A;
       J.ThroughFields = J.Inside = false;
       J.Fields.clear();
@@ -147,9 +150,14 @@ public:
       : Ctx(Ctx), FD(FD), Out(Out), Modified(Modified), Entry(Entry), States(States),
         Questions(Questions) {
     for (const ParmVarDecl *P : FD->parameters())
-      if (!Modified.count(P) && !P->getName().empty())
-        ParamNames[symbolKey(P)] = P->getNameAsString();
+      if (!P->getName().empty() && (!Modified.count(P) || P->getType()->isPointerType()))
+        ParamNames[Modified.count(P) ? entryKey(P) : symbolKey(P)] = P->getNameAsString();
+    for (const ParmVarDecl *P : FD->parameters())
+      if (P->getType()->isPointerType())
+        Addresses.insert(P->getNameAsString());
     computeVariableOrigins();
+    if (findWithin())
+      computeVariableOrigins();
     struct Scan : RecursiveASTVisitor<Scan> {
       bool Jumps = false;
       bool VisitLabelStmt(LabelStmt *) { return Jumps = true; }
@@ -206,6 +214,17 @@ public:
 private:
   // --- Pointer origins -------------------------------------------------------
 
+  /// Where the pointer \p Ptr points, with the offset of one that moves
+  /// (`p++`, `low = mid + 1`) as its address less the address its parameter
+  /// was passed (addressValue, entryKey), for the polyhedra to bound.
+  Origin pointedBy(const Expr *Ptr) {
+    Origin O = originOf(Ptr);
+    if (O.K == Origin::Kind::Param && !O.ThroughFields && !O.Inside && !O.Offset)
+      if (SymExpr::Ptr A = addressValue(Ptr, &Modified, &Ctx))
+        O.Offset = SymExpr::binary(SymExpr::Kind::Sub, A, SymExpr::variable(addressKey(O.Param)));
+    return O;
+  }
+
   /// The origins of local pointers and of parameters the body reassigns: the
   /// join of every value assigned, to a fixed point (flow-insensitive).
   void computeVariableOrigins() {
@@ -246,14 +265,10 @@ private:
       }
     } Scan;
     Scan.TraverseStmt(FD->getBody());
+    VarOrigins.clear();
     for (const ParmVarDecl *P : FD->parameters())
-      if (Modified.count(P) && P->getType()->isPointerType()) {
-        Origin Entry;
-        Entry.K = Origin::Kind::Param;
-        Entry.Param = P;
-        Entry.Offset = SymExpr::constant(0);
-        VarOrigins[P] = Entry;
-      }
+      if (Modified.count(P) && P->getType()->isPointerType())
+        VarOrigins[P] = onEntry(P);
     for (const auto &[V, Why] : Scan.Escapes)
       VarOrigins[V] = Origin::unknown(Why);
     // A pointer stepped through memory (p++, p += k) stays in the object it
@@ -288,6 +303,87 @@ private:
       VarOrigins[V] = Origin::unknown("'" + V->getNameAsString() + "', which changes too often");
   }
 
+  /// The key of the address pointer parameter \p P was passed.
+  std::string addressKey(const ParmVarDecl *P) const {
+    return Modified.count(P) ? entryKey(P) : symbolKey(P);
+  }
+
+  /// Where pointer parameter \p P points on entry: into its own array, or
+  /// into the one of the parameter it lies within (findWithin), as far
+  /// from that one as their addresses are.
+  Origin onEntry(const ParmVarDecl *P) const {
+    Origin O;
+    O.K = Origin::Kind::Param;
+    O.Param = P;
+    O.Offset = SymExpr::constant(0);
+    if (const ParmVarDecl *Base = Out.Within.count(P->getNameAsString())
+                                      ? paramNamed(Out.Within.at(P->getNameAsString()))
+                                      : nullptr) {
+      O.Param = Base;
+      O.Offset = SymExpr::binary(SymExpr::Kind::Sub, SymExpr::variable(addressKey(P)),
+                                 SymExpr::variable(addressKey(Base)));
+    }
+    return O;
+  }
+
+  const ParmVarDecl *paramNamed(const std::string &Name) const {
+    for (const ParmVarDecl *P : FD->parameters())
+      if (P->getName() == Name)
+        return P;
+    return nullptr;
+  }
+
+  /// Pointer parameters that the body compares (<, <=, >, >=) or subtracts,
+  /// directly or through pointers into their arrays: C defines both only
+  /// for pointers into one array (`while (low <= high)`, `high - low`). Each
+  /// such group is taken for one array, that of its first parameter, which
+  /// the others lie within (Out.Within), from entry on. Whether one was
+  /// found.
+  bool findWithin() {
+    struct Pairs : RecursiveASTVisitor<Pairs> {
+      std::vector<const BinaryOperator *> Found;
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if ((BO->isRelationalOp() || BO->getOpcode() == BO_Sub) &&
+            BO->getLHS()->getType()->isPointerType() && BO->getRHS()->getType()->isPointerType())
+          Found.push_back(BO);
+        return true;
+      }
+    } Scan;
+    Scan.TraverseStmt(FD->getBody());
+    std::vector<const ParmVarDecl *> Params(FD->param_begin(), FD->param_end());
+    std::vector<size_t> Group(Params.size());
+    for (size_t I = 0; I < Group.size(); ++I)
+      Group[I] = I;
+    std::function<size_t(size_t)> Find = [&](size_t I) {
+      return Group[I] == I ? I : Group[I] = Find(Group[I]);
+    };
+    auto IndexOf = [&](const Expr *E) -> std::optional<size_t> {
+      // A parameter named as itself, though it moves (lower_bound's `low <
+      // end`, where `end = mid` takes a pointer into low's array).
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+          return llvm::find(Params, P) - Params.begin();
+      Origin O = originOf(E);
+      if (O.K != Origin::Kind::Param || O.ThroughFields || O.Inside)
+        return std::nullopt;
+      return llvm::find(Params, O.Param) - Params.begin();
+    };
+    bool Any = false;
+    for (const BinaryOperator *BO : Scan.Found) {
+      auto L = IndexOf(BO->getLHS()), R = IndexOf(BO->getRHS());
+      if (!L || !R || Find(*L) == Find(*R) ||
+          !Ctx.hasSameUnqualifiedType(Params[*L]->getType()->getPointeeType(),
+                                      Params[*R]->getType()->getPointeeType()))
+        continue;
+      Group[std::max(Find(*L), Find(*R))] = std::min(Find(*L), Find(*R));
+      Any = true;
+    }
+    for (size_t I = 0; I < Params.size(); ++I)
+      if (Find(I) != I)
+        Out.Within[Params[I]->getNameAsString()] = Params[Find(I)]->getNameAsString();
+    return Any;
+  }
+
   /// \p O for a pointer that also moves by steps: its offsets are lost.
   static Origin moving(Origin O) {
     if (O.K == Origin::Kind::Param && !O.ThroughFields) {
@@ -311,12 +407,8 @@ private:
       O.Name = O.Site = V->getNameAsString();
       return O;
     }
-    if (const auto *P = dyn_cast<ParmVarDecl>(V); P && !Modified.count(P)) {
-      O.K = Origin::Kind::Param;
-      O.Param = P;
-      O.Offset = SymExpr::constant(0);
-      return O;
-    }
+    if (const auto *P = dyn_cast<ParmVarDecl>(V); P && !Modified.count(P))
+      return onEntry(P);
     auto It = VarOrigins.find(V);
     return It == VarOrigins.end() ? O : It->second;
   }
@@ -545,7 +637,7 @@ private:
       return;
     for (const std::string &Key : First->variables()) {
       auto Name = ParamNames.find(Key);
-      if (Name == ParamNames.end())
+      if (Name == ParamNames.end() || Addresses.count(Name->second))
         continue;
       auto Split = splitByVariable(First, Key);
       std::string Ignored;
@@ -873,12 +965,12 @@ private:
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(L)) {
       expr(ASE->getBase());
       expr(ASE->getIdx());
-      return access(originOf(ASE->getBase()), symbolicValue(ASE->getIdx(), &Modified, &Ctx),
+      return access(pointedBy(ASE->getBase()), symbolicValue(ASE->getIdx(), &Modified, &Ctx),
                     Kind, L);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(L); UO && UO->getOpcode() == UO_Deref) {
       expr(UO->getSubExpr());
-      return access(originOf(UO->getSubExpr()), SymExpr::constant(0), Kind, L);
+      return access(pointedBy(UO->getSubExpr()), SymExpr::constant(0), Kind, L);
     }
     if (const auto *ME = dyn_cast<MemberExpr>(L)) {
       if (!ME->isArrow())
@@ -983,7 +1075,8 @@ private:
     }
     // main's regions serve no call, so it needs no states.
     if (!FD->isMain() && llvm::any_of(C.Args, [](const CallEffect::Arg &A) {
-          return A.K == CallEffect::Arg::Kind::Value && A.Symbolic;
+          return (A.K == CallEffect::Arg::Kind::Value || A.K == CallEffect::Arg::Kind::Pointer) &&
+                 A.Symbolic;
         })) {
       if (!States)
         Questions.push_back(CE);
@@ -1016,7 +1109,7 @@ private:
     }
     if (!T->isPointerType() && !T->isArrayType())
       return A;
-    Origin O = originOf(Arg);
+    Origin O = pointedBy(Arg);
     switch (O.K) {
     case Origin::Kind::None:
       return A;
@@ -1051,6 +1144,10 @@ private:
     if (!A.Value)
       A.Why = O.Offset ? "its offset depends on " + Why
                        : "its offset is not an expression of the parameters";
+    // A pointer that moves (quick_sort's `j`): its offset where the call is
+    // made, which the states there bound.
+    if (!A.Value && O.Offset && !Arg->HasSideEffects(Ctx))
+      A.Symbolic = partlyNamed(O.Offset);
     return A;
   }
 
@@ -1138,7 +1235,11 @@ private:
   const FunctionDecl *FD;
   LocalSummary &Out;
   const llvm::DenseSet<const VarDecl *> &Modified;
-  std::map<std::string, std::string> ParamNames; ///< key -> name, kept parameters
+  /// key -> name: the parameters the body keeps, and the addresses the
+  /// pointer parameters it moves were passed (entryKey).
+  std::map<std::string, std::string> ParamNames;
+  /// The names of the pointer parameters: in a bound, their addresses.
+  std::set<std::string> Addresses;
   llvm::DenseMap<const VarDecl *, Origin> VarOrigins;
   std::vector<LoopRange> Loops;
   /// What holds where the walk is: facts `E >= 0`, keyed as symbolicValue
@@ -1211,8 +1312,12 @@ void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
   if ((!BO->isRelationalOp() && BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE) ||
       !signedThroughout(BO->getLHS()) || !signedThroughout(BO->getRHS()))
     return;
-  SymExpr::Ptr L = symbolicValue(BO->getLHS(), &Modified, &Ctx),
-               R = symbolicValue(BO->getRHS(), &Modified, &Ctx);
+  // Pointers compare as their addresses.
+  auto Value = [&](const Expr *E) {
+    return E->getType()->isPointerType() ? addressValue(E, &Modified, &Ctx)
+                                         : symbolicValue(E, &Modified, &Ctx);
+  };
+  SymExpr::Ptr L = Value(BO->getLHS()), R = Value(BO->getRHS());
   if (!L || !R)
     return;
   BinaryOperatorKind Op =

@@ -185,6 +185,14 @@ struct IntegerStates::Impl {
   std::map<std::string, SymExpr::Ptr> AtomValue;
   std::map<std::string, std::string> AtomDefinition; ///< in isl notation
   std::map<std::string, SymExpr::Ptr> KeyValue;       ///< P<i> -> variable by key
+  /// The dimensions of pointer parameters that move, and the parameter
+  /// that stands for the address each was passed (entryKey).
+  std::map<std::string, std::string> EntryValue;
+  /// The statements in the bodies of loops, and whether the one transferred
+  /// is not (a parameter it reads may stand for its entry value there:
+  /// assignValue).
+  llvm::DenseSet<const Stmt *> InLoops;
+  bool OutsideLoops = false;
 
   /// Half-spaces that widening keeps where they hold: each fact the
   /// branches and the entry give, and the same one step looser (a loop that
@@ -376,7 +384,21 @@ struct IntegerStates::Impl {
     bool Unsigned = V->getType()->isUnsignedIntegerType();
     std::string Floor = Unsigned ? After + " >= 0" : "true";
     std::optional<Linear> L = Value ? linear(Value) : std::nullopt;
-    if (!L && Value && Value->kind() == SymExpr::Kind::Div)
+    // A pointer parameter that moves, but still holds here the address it
+    // was passed, stands for that one (`key + (key_end - key) / 2` before
+    // the loop that moves `key`): a quotient of parameters is exact. Not in
+    // a loop, where the states of the first pass would give the quotient
+    // without its definition, which the states leave out, and the hull with
+    // the later passes would lose its bounds.
+    if (!L && Value && OutsideLoops) {
+      SymMap Pinned;
+      for (const auto &[Dim, Param] : EntryValue)
+        if (implied(S, Dim + " = " + Param))
+          Pinned[symbolKey(DimVar.at(Dim))] = KeyValue.at(Param);
+      if (!Pinned.empty())
+        L = linear(substitute(Value, Pinned));
+    }
+    if (!L && Value)
       return assignQuotient(S, V, Value, Floor);
     if (!L)
       return assign(S, Dim, Floor);
@@ -388,16 +410,41 @@ struct IntegerStates::Impl {
     return assign(S, Dim, After + " = " + L->text());
   }
 
-  /// \p S after \p V = X / c with X linear in the dimensions: c * V lies
-  /// within c - 1 of X, on X's side of zero.
+  /// \p S after \p V = B + X / c or B - X / c (a midpoint, `low + (end -
+  /// low) / 2`; B may be 0), with B and X linear in the dimensions: c times
+  /// the quotient lies within c - 1 of X, on X's side of zero.
   Set assignQuotient(const Set &S, const VarDecl *V, const SymExpr::Ptr &Value,
                      const std::string &Floor) {
+    using K = SymExpr::Kind;
     const std::string &Dim = NameOf[symbolKey(V)];
     std::string After = "w" + Dim.substr(1);
-    auto X = linear(Value->lhs()), C = linear(Value->rhs());
+    // Value as Sign * Quotient + the linear Base.
+    SymExpr::Ptr Quotient;
+    int64_t Sign = 1;
+    Linear Base;
+    std::function<bool(const SymExpr::Ptr &, int64_t)> Split = [&](const SymExpr::Ptr &E,
+                                                                  int64_t By) {
+      if (E->kind() == K::Add || E->kind() == K::Sub)
+        return Split(E->lhs(), By) && Split(E->rhs(), E->kind() == K::Sub ? -By : By);
+      if (E->kind() == K::Neg)
+        return Split(E->lhs(), -By);
+      if (auto L = linear(E))
+        return Base.add(*L, By);
+      if (E->kind() != K::Div || Quotient)
+        return false;
+      Quotient = E;
+      Sign = By;
+      return true;
+    };
+    if (!Split(Value, 1) || !Quotient)
+      return assign(S, Dim, Floor);
+    auto X = linear(Quotient->lhs()), C = linear(Quotient->rhs());
     if (!X || !C || !C->Terms.empty() || C->Constant <= 0 || C->Constant > (1 << 30))
       return assign(S, Dim, Floor);
-    std::string XT = "(" + X->text() + ")", CV = std::to_string(C->Constant) + "*" + After,
+    // The quotient, in the value after: V - B, or B - V.
+    std::string Q = Sign > 0 ? "(" + After + " - (" + Base.text() + "))"
+                             : "((" + Base.text() + ") - " + After + ")";
+    std::string XT = "(" + X->text() + ")", CV = std::to_string(C->Constant) + "*" + Q,
                 Slack = std::to_string(C->Constant - 1);
     if (implied(S, XT + " >= 0"))
       return assign(S, Dim, Floor + " and " + XT + " - " + Slack + " <= " + CV + " <= " + XT);
@@ -472,7 +519,8 @@ struct IntegerStates::Impl {
   SymExpr::Ptr valueAfter(const Expr *E) {
     E = E->IgnoreParenImpCasts();
     if (!E->HasSideEffects(Ctx))
-      return symbolicValue(E, &Modified, &Ctx);
+      return E->getType()->isPointerType() ? addressValue(E, &Modified, &Ctx)
+                                           : symbolicValue(E, &Modified, &Ctx);
     if (const auto *BO = dyn_cast<BinaryOperator>(E))
       if (BO->isAssignmentOp())
         if (const VarDecl *W = followed(BO->getLHS()))
@@ -492,6 +540,7 @@ struct IntegerStates::Impl {
   /// declaration of a followed variable (a step of the budget); other
   /// elements change no state.
   Set transfer(Set S, const Stmt *St) {
+    OutsideLoops = !InLoops.count(St);
     // Whether the state changes here; false when it is empty or the budget
     // is spent (the state is then empty: failed() says so).
     auto Step = [&] {
@@ -677,6 +726,21 @@ struct IntegerStates::Impl {
       return false;
     if (!chooseVariables(Questions))
       return false;
+    struct Loops : RecursiveASTVisitor<Loops> {
+      llvm::DenseSet<const Stmt *> &Out;
+      explicit Loops(llvm::DenseSet<const Stmt *> &Out) : Out(Out) {}
+      void all(const Stmt *S) {
+        if (!S)
+          return;
+        Out.insert(S);
+        for (const Stmt *Child : S->children())
+          all(Child);
+      }
+      bool VisitForStmt(ForStmt *F) { return all(F->getBody()), all(F->getInc()), true; }
+      bool VisitWhileStmt(WhileStmt *W) { return all(W->getBody()), true; }
+      bool VisitDoStmt(DoStmt *D) { return all(D->getBody()), true; }
+    } InLoop(InLoops);
+    InLoop.TraverseStmt(FD->getBody());
     // Where each statement is, and which variables each block reads.
     std::vector<llvm::BitVector> Reads(Graph->getNumBlockIDs(), llvm::BitVector(Dims.size()));
     std::map<const VarDecl *, unsigned> DimOf;
@@ -765,6 +829,8 @@ struct IntegerStates::Impl {
     Out.assign(Graph->getNumBlockIDs(), std::nullopt);
     Set Start = universe();
     std::vector<std::string> Texts;
+    for (const auto &[Dim, Param] : EntryValue)
+      Texts.push_back(Dim + " = " + Param);
     for (const SymExpr::Ptr &F : Entry)
       if (auto L = linear(F))
         Texts.push_back(L->text() + " >= 0");
@@ -870,27 +936,64 @@ struct IntegerStates::Impl {
     std::vector<const VarDecl *> All(FD->param_begin(), FD->param_end());
     llvm::append_range(All, localVariables(FD->getBody()));
     uint64_t IntBits = Ctx.getTypeSize(Ctx.IntTy);
+    // A pointer assigned what no address stands for (`p = p->next`, `p =
+    // malloc(n)`) is forgotten at each assignment: following it costs a
+    // dimension and bounds nothing.
+    struct Unfollowed : RecursiveASTVisitor<Unfollowed> {
+      Impl &I;
+      llvm::DenseSet<const VarDecl *> Out;
+      explicit Unfollowed(Impl &I) : I(I) {}
+      void check(const VarDecl *V, const Expr *Value) {
+        if (V && V->getType()->isPointerType() && !I.valueAfter(Value))
+          Out.insert(V);
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (BO->getOpcode() == BO_Assign)
+          check(Relevant::var(BO->getLHS()), BO->getRHS());
+        return true;
+      }
+      bool VisitVarDecl(VarDecl *V) {
+        if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) && V->getInit())
+          check(V, V->getInit());
+        return true;
+      }
+    } Unaddressed(*this);
+    Unaddressed.TraverseStmt(FD->getBody());
+    auto Parameter = [&](const std::string &Key) {
+      std::string Name = "P" + std::to_string(Params.size());
+      Params.push_back(Name);
+      NameOf[Key] = Name;
+      KeyValue[Name] = SymExpr::variable(Key);
+      return Name;
+    };
     for (const VarDecl *V : All) {
       QualType T = V->getType();
-      if (V->getName().empty() || !T->isIntegerType() || T->isBooleanType() ||
-          T->isEnumeralType() || Ctx.getTypeSize(T) < IntBits || Taken.count(V) ||
-          T.isVolatileQualified())
+      // A pointer holds an address (addressValue), in elements of its type.
+      bool Address = T->isPointerType() && !T->getPointeeType()->isIncompleteType() &&
+                     !T->getPointeeType()->isFunctionType();
+      if (V->getName().empty() ||
+          (!Address && (!T->isIntegerType() || T->isBooleanType() || T->isEnumeralType() ||
+                        Ctx.getTypeSize(T) < IntBits)) ||
+          Taken.count(V) || T.isVolatileQualified() || Unaddressed.Out.count(V))
         continue;
       std::string Key = symbolKey(V);
-      bool Parameter = isa<ParmVarDecl>(V) && !Modified.count(V);
-      if (!Parameter && !Wanted.count(V))
+      const auto *P = dyn_cast<ParmVarDecl>(V);
+      // Pointer parameters only where a question reads them: each
+      // parameter is one more dimension of every polyhedron.
+      if (P && !Modified.count(V) && (!Address || Wanted.count(V))) {
+        Parameter(Key);
         continue;
-      if (Parameter) {
-        std::string Name = "P" + std::to_string(Params.size());
-        Params.push_back(Name);
-        NameOf[Key] = Name;
-        KeyValue[Name] = SymExpr::variable(Key);
-      } else {
-        std::string Name = "v" + std::to_string(Dims.size());
-        Dims.push_back(Name);
-        NameOf[Key] = Name;
-        DimVar[Name] = V;
       }
+      if (!Wanted.count(V))
+        continue;
+      std::string Name = "v" + std::to_string(Dims.size());
+      Dims.push_back(Name);
+      NameOf[Key] = Name;
+      DimVar[Name] = V;
+      // A pointer parameter that moves starts at the address it was passed,
+      // which its accesses are counted from.
+      if (P && Address)
+        EntryValue[Name] = Parameter(entryKey(P));
     }
     return Dims.size() <= MostVariables;
   }
@@ -962,9 +1065,11 @@ struct IntegerStates::Impl {
   }
 
   /// \p A, an affine function of a state's variables and parameters, in
-  /// keys; null when it has a quotient of isl's own. The set's dimensions
-  /// are the variables, or those \p SetDims names.
-  SymExpr::Ptr fromAff(isl_aff *A, const std::vector<SymExpr::Ptr> *SetDims = nullptr) {
+  /// keys; null when it has a quotient of isl's own that is not C's over
+  /// \p Domain (expressionOf). The set's dimensions are the variables, or
+  /// those \p SetDims names.
+  SymExpr::Ptr fromAff(isl_aff *A, const std::vector<SymExpr::Ptr> *SetDims = nullptr,
+                       isl_set *Domain = nullptr) {
     std::vector<SymExpr::Ptr> Vars;
     if (!SetDims)
       for (const std::string &D : Dims)
@@ -978,7 +1083,7 @@ struct IntegerStates::Impl {
             return It->second;
           return nullptr;
         },
-        SetDims ? *SetDims : Vars);
+        SetDims ? *SetDims : Vars, Domain);
   }
 
   std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>> range(const Expr *At,
@@ -1005,7 +1110,7 @@ struct IntegerStates::Impl {
             P,
             [](isl_set *Domain, isl_aff *A, void *User) -> isl_stat {
               auto &[Self, Out] = *static_cast<std::pair<Impl *, SymExpr::Ptr *> *>(User);
-              *Out = Self->fromAff(A, nullptr);
+              *Out = Self->fromAff(A, nullptr, Domain);
               isl_set_free(Domain);
               isl_aff_free(A);
               return isl_stat_ok;

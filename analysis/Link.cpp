@@ -321,12 +321,22 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
     Out.Fields.insert(Out.Fields.end(), R.Fields.begin(), R.Fields.end());
     return Out;
   }
-  if (!A.Value) {
+  // A pointer that moves, passed where it is (quick_sort's `j`): the region
+  // spans the offsets it takes where the call is made.
+  std::string Spanned;
+  auto OffsetOf = [&](const CallEffect::Arg &P) -> SymExpr::Ptr {
+    if (P.Value || !P.Symbolic || C.State.empty() || R.Rows)
+      return P.Value;
+    Spanned = "'" + P.Text + "'";
+    return P.Symbolic;
+  };
+  SymExpr::Ptr By = OffsetOf(A);
+  if (!By) {
     Out.Unbounded = Where + " passes '" + A.Text + "': " + A.Why;
     return Out;
   }
   if (R.Reachable) {
-    if (A.Value->str() != "0") {
+    if (By->str() != "0") {
       Out.Unbounded = Where + " passes '" + A.Text + "', an offset node pointer";
       return Out;
     }
@@ -340,11 +350,18 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
     Bounds.insert(Bounds.end(), {R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi});
   // An argument that reads variables that change (`swap(a, i, store++)` in
   // a loop): the region spans the values they take where the call is made.
-  std::string Spanned;
+  // A pointer parameter in a bound stands for its address (`high - low`):
+  // the address of its argument's parameter, moved by the offset.
   for (const SymExpr::Ptr &Bound : Bounds)
     for (const std::string &V : Bound->variables()) {
       size_t J = Index(V);
-      if (J < C.Args.size() && C.Args[J].K == K::Integer) {
+      SymExpr::Ptr Offset = J < C.Args.size() && C.Args[J].K == K::Pointer &&
+                                    C.Args[J].Fields.empty()
+                                ? OffsetOf(C.Args[J])
+                                : nullptr;
+      if (Offset) {
+        Subst[V] = SymExpr::binary(SymExpr::Kind::Add, SymExpr::variable(C.Args[J].Name), Offset);
+      } else if (J < C.Args.size() && C.Args[J].K == K::Integer) {
         Subst[V] = C.Args[J].Value;
       } else if (J < C.Args.size() && C.Args[J].Symbolic && !C.State.empty() && !R.Rows) {
         Subst[V] = C.Args[J].Symbolic;
@@ -360,8 +377,8 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
     return simplify(SymExpr::binary(SymExpr::Kind::Add, By, substitute(Bound, Subst)));
   };
   if (!R.Rows) {
-    Out.Lo = Moved(A.Value, R.Lo);
-    Out.Hi = Moved(A.Value, R.Hi);
+    Out.Lo = Moved(By, R.Lo);
+    Out.Hi = Moved(By, R.Hi);
     if (Spanned.empty())
       return Out;
     // The caller's parameters go by their names, its other variables by keys.

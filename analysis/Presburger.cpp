@@ -295,7 +295,7 @@ bool cleave::regionInside(const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi, const 
 
 SymExpr::Ptr cleave::expressionOf(isl_aff *A,
                                   const std::function<SymExpr::Ptr(llvm::StringRef)> &Parameter,
-                                  const std::vector<SymExpr::Ptr> &Dims) {
+                                  const std::vector<SymExpr::Ptr> &Dims, isl_set *Domain) {
   isl_val *Den = isl_aff_get_denominator_val(A);
   bool Whole = isl_val_is_one(Den) == isl_bool_true;
   isl_val_free(Den);
@@ -319,8 +319,24 @@ SymExpr::Ptr cleave::expressionOf(isl_aff *A,
         : Coef == -1 ? SymExpr::negate(E)
                      : SymExpr::binary(SymExpr::Kind::Mul, SymExpr::constant(Coef), E));
   };
+  // A quotient floor(g / d) is C's g / d where g is not negative.
   for (isl_size I = 0, N = isl_aff_dim(A, isl_dim_div); I < N; ++I)
-    Term(isl_dim_div, I, [] { return SymExpr::Ptr(); });
+    Term(isl_dim_div, I, [&]() -> SymExpr::Ptr {
+      if (!Domain)
+        return nullptr;
+      isl_aff *Inner = isl_aff_get_div(A, I);
+      isl_val *D = isl_aff_get_denominator_val(Inner);
+      isl_aff *G = isl_aff_scale_val(Inner, isl_val_copy(D));
+      isl_basic_set *Negative = isl_aff_neg_basic_set(isl_aff_copy(G));
+      isl_set *Where = isl_set_intersect(isl_set_copy(Domain), isl_set_from_basic_set(Negative));
+      bool Never = isl_set_is_empty(Where) == isl_bool_true;
+      isl_set_free(Where);
+      SymExpr::Ptr Out = Never ? expressionOf(G, Parameter, Dims, Domain) : nullptr;
+      long Divisor = isl_val_get_num_si(D);
+      isl_val_free(D);
+      isl_aff_free(G);
+      return Out ? SymExpr::binary(SymExpr::Kind::Div, Out, SymExpr::constant(Divisor)) : nullptr;
+    });
   for (isl_size I = 0, N = isl_aff_dim(A, isl_dim_param); I < N; ++I)
     Term(isl_dim_param, I, [&] {
       const char *Name = isl_aff_get_dim_name(A, isl_dim_param, I);
@@ -379,10 +395,13 @@ cleave::extremum(const Conjunction &Given, const SymExpr::Ptr &E, bool Greatest,
         P,
         [](isl_set *Domain, isl_aff *A, void *User) -> isl_stat {
           auto &R = *static_cast<Each *>(User);
-          R.Out = expressionOf(A, [&](llvm::StringRef Name) {
-            auto It = R.Lin.Values.find(Name.str());
-            return It == R.Lin.Values.end() ? nullptr : It->second;
-          });
+          R.Out = expressionOf(
+              A,
+              [&](llvm::StringRef Name) {
+                auto It = R.Lin.Values.find(Name.str());
+                return It == R.Lin.Values.end() ? nullptr : It->second;
+              },
+              {}, Domain);
           isl_set_free(Domain);
           isl_aff_free(A);
           return isl_stat_ok;

@@ -13,6 +13,7 @@
 #include <vector>
 
 struct isl_aff;
+struct isl_set;
 
 namespace cleave {
 
@@ -50,11 +51,13 @@ std::optional<SymExpr::Ptr> extremum(const Conjunction &Given, const SymExpr::Pt
 
 /// \p A, an affine function isl wrote, as an expression: each parameter by
 /// what \p Parameter says its isl name stands for, the dimensions of its
-/// domain by \p Dims; null when it has a quotient or a fraction of isl's
-/// own, or a name nothing stands for.
+/// domain by \p Dims; null when it has a fraction, a name nothing stands
+/// for, or a quotient of isl's own that is not C's: one whose dividend may
+/// be negative over \p Domain (given; none without it), where C's division
+/// truncates toward zero and isl's rounds down.
 SymExpr::Ptr expressionOf(isl_aff *A,
                           const std::function<SymExpr::Ptr(llvm::StringRef)> &Parameter,
-                          const std::vector<SymExpr::Ptr> &Dims = {});
+                          const std::vector<SymExpr::Ptr> &Dims = {}, isl_set *Domain = nullptr);
 
 /// Adds to \p Given, for each difference `d` of \p Unequal (`a - b` where
 /// `a != b` holds), `d >= 1` when \p Given implies `d >= 0` and `-d >= 1`

@@ -190,7 +190,8 @@ struct CallEffect {
     SymExpr::Ptr Value;
     /// An integer without side effects: its value in the caller's parameters
     /// where it can, else in the variables it reads (keyed as symbolicValue
-    /// keys them), which name the values they hold at the call.
+    /// keys them), which name the values they hold at the call. A Pointer
+    /// whose offset reads variables that change (no Value): that offset so.
     SymExpr::Ptr Symbolic;
     std::string Name;
     std::vector<std::string> Fields;
@@ -231,6 +232,11 @@ struct LocalSummary {
   /// as CallEffect::Context says where a call is made.
   std::vector<std::vector<SymExpr::Ptr>> AccessContext;
   std::vector<CallEffect> Calls;
+  /// Pointer parameters compared or subtracted with another, by name: the
+  /// array of the parameter each lies within holds its accesses, and it
+  /// travels as its distance from that one (`high` within `low`, whose
+  /// region is low[0:high - low + 1]).
+  std::map<std::string, std::string> Within;
 };
 
 struct FunctionInfo {

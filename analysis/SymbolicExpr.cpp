@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -101,6 +102,19 @@ std::vector<std::string> SymExpr::variables() const {
   std::set<std::string> Names;
   collectVariables(*this, Names);
   return {Names.begin(), Names.end()};
+}
+
+SymExpr::Ptr cleave::substituteSimplified(const SymExpr::Ptr &E, const SymMap &Subst) {
+  switch (E->kind()) {
+  case SymExpr::Kind::Constant:
+  case SymExpr::Kind::Variable:
+    return simplify(substitute(E, Subst));
+  case SymExpr::Kind::Neg:
+    return simplify(SymExpr::negate(substituteSimplified(E->lhs(), Subst)));
+  default:
+    return simplify(SymExpr::binary(E->kind(), substituteSimplified(E->lhs(), Subst),
+                                    substituteSimplified(E->rhs(), Subst)));
+  }
 }
 
 SymExpr::Ptr cleave::substitute(const SymExpr::Ptr &E, const SymMap &Subst) {
@@ -380,7 +394,13 @@ SymExpr::Ptr cleave::simplify(const SymExpr::Ptr &E) {
   auto Add = [&](K Op, SymExpr::Ptr Term) {
     Sum = !Sum ? (Op == K::Add ? Term : SymExpr::negate(Term)) : SymExpr::binary(Op, Sum, Term);
   };
-  for (const auto &[Text, Coef] : F.Terms) {
+  // Sorted by text, but a term added first where there is one (`end - low`,
+  // not `-low + end`, which C does not allow of pointers).
+  std::vector<std::pair<std::string, int64_t>> Terms(F.Terms.begin(), F.Terms.end());
+  auto Added = llvm::find_if(Terms, [](const auto &T) { return T.second > 0; });
+  if (Added != Terms.end())
+    std::rotate(Terms.begin(), Added, Added + 1);
+  for (const auto &[Text, Coef] : Terms) {
     auto Atom = parseSymExpr(Text);
     if (!Atom) {
       llvm::consumeError(Atom.takeError());

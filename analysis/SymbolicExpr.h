@@ -53,6 +53,11 @@ using SymMap = std::map<std::string, SymExpr::Ptr>;
 /// Replaces each variable named in \p Subst by its image; others stay.
 SymExpr::Ptr substitute(const SymExpr::Ptr &E, const SymMap &Subst);
 
+/// substitute, then simplify throughout, inside quotients and products too,
+/// so that what cancels is gone: `(high - low) / 2` with `low + d` for
+/// high gives `d / 2`.
+SymExpr::Ptr substituteSimplified(const SymExpr::Ptr &E, const SymMap &Subst);
+
 /// The value of \p E with C's 64-bit integer arithmetic, given a value for
 /// each variable by \p Lookup; std::nullopt when a variable has none, on
 /// division by zero, or on overflow.

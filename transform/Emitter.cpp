@@ -33,13 +33,16 @@ public:
     Value,  ///< a scalar or a struct, by value
     Region, ///< a pointer with a region: its elements, copied or shared
     Linked, ///< a pointer to a linked structure: copied whole, not back
+    Within, ///< a pointer into the region of Base: its distance from Base
   };
   struct Param {
     std::string Name;
     QualType Type;
     Passing How = Passing::Value;
-    const Region *R = nullptr; ///< Region
-    QualType Elem;             ///< Region: the element type, unqualified
+    /// Region: as on any node (TUAnalysis::boundOnAnyNode).
+    std::optional<Region> R;
+    QualType Elem;    ///< Region: the element type, unqualified
+    std::string Base; ///< Within
   };
 
   Signature(const FunctionDecl *F, TUAnalysis &A) : F(F), Policy(A.context().getLangOpts()) {
@@ -61,8 +64,18 @@ public:
       auto R = llvm::find_if(A.regions(F), [&](const Region &R) { return R.Param == Out.Name; });
       if (R != A.regions(F).end()) {
         Out.How = Passing::Region;
-        Out.R = &*R;
+        Out.R = *R;
+        for (SymExpr::Ptr *Bound :
+             {&Out.R->Lo, &Out.R->Hi, &Out.R->Rows.Stride, &Out.R->Rows.ColLo, &Out.R->Rows.ColHi})
+          if (*Bound)
+            *Bound = A.boundOnAnyNode(F, *Bound);
         Out.Elem = Out.Type->getPointeeType().getCanonicalType().getUnqualifiedType();
+      } else if (auto Within = A.within(F);
+                 Within.count(Out.Name) && llvm::any_of(A.regions(F), [&](const Region &R) {
+                   return R.Param == Within.at(Out.Name);
+                 })) {
+        Out.How = Passing::Within;
+        Out.Base = Within.at(Out.Name);
       } else if (A.passesLinkedStructure(F, P)) {
         Out.How = Passing::Linked;
       }
@@ -84,12 +97,28 @@ public:
       Out.push_back(declare(P.Type, P.Name));
     return Out.empty() ? "void" : llvm::join(Out, ", ");
   }
-  /// "a, tmp, n" with each region's pointer replaced by \p Pointer(param).
+  /// "a, tmp, n" with each pointer with a region, or within one, replaced
+  /// by \p Pointer(param).
   std::string argumentList(llvm::function_ref<std::string(const Param &)> Pointer) const {
     std::vector<std::string> Out;
     for (const Param &P : Params)
-      Out.push_back(P.How == Passing::Region ? Pointer(P) : P.Name);
+      Out.push_back(P.How == Passing::Region || P.How == Passing::Within ? Pointer(P) : P.Name);
     return llvm::join(Out, ", ");
+  }
+  const Param &param(const std::string &Name) const {
+    return *llvm::find_if(Params, [&](const Param &P) { return P.Name == Name; });
+  }
+  /// Whether \p P travels among the values, first: not a region, and not
+  /// a pointer within one.
+  static bool amongValues(const Param &P) {
+    return P.How != Passing::Region && P.How != Passing::Within;
+  }
+  std::vector<const Param *> within() const {
+    std::vector<const Param *> Out;
+    for (const Param &P : Params)
+      if (P.How == Passing::Within)
+        Out.push_back(&P);
+    return Out;
   }
   QualType returnQualType() const {
     return F->getReturnType().getCanonicalType().getUnqualifiedType();
@@ -163,12 +192,15 @@ std::string sequentialEntryName(const FunctionDecl *F) {
 }
 
 /// Declares the bounds and element count of each region of \p S ("a__lo",
-/// "a__hi", "a__count"); the stubs declare before they compute, so that they
+/// "a__hi", "a__count"), and the distance of each pointer within a region from
+/// its base ("high__off"); the stubs declare before they compute, so that they
 /// compile in every dialect of C a program may be written in.
 /// A region of rows (analysis/ProgramModel.h, RowShape) also has its
 /// columns ("a__clo", "a__chi"), its stride, its row count and the offset of
 /// its first element ("a__first"); its count is then the count of a row.
 void declareBounds(const Signature &S, llvm::raw_ostream &OS) {
+  for (const Signature::Param *P : S.within())
+    OS << "  long long " << P->Name << "__off;\n";
   for (const Signature::Param *P : S.regions()) {
     OS << "  long long " << P->Name << "__lo, " << P->Name << "__hi;\n"
        << "  size_t " << P->Name << "__count;\n";
@@ -255,7 +287,8 @@ std::string typeShapes(StubTypes &Types, const std::vector<Signature> &Sigs) {
       Out += P.How == Signature::Passing::Region
                  ? std::string(P.R->Rows ? "rows " : "region ") + Types.shape(P.Elem) +
                        (P.R->ReadOnly ? " in," : " inout,")
-                 : Types.shape(P.Type) + ",";
+             : P.How == Signature::Passing::Within ? "within " + P.Base + ","
+                                                   : Types.shape(P.Type) + ",";
     Out += ")";
     if (S.returnsValue())
       Out += " -> " + Types.shape(S.returnQualType());
@@ -325,7 +358,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
        << "static clv_status " << Name
        << "__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {\n";
     for (const Signature::Param &P : S.Params)
-      if (P.How != Passing::Region)
+      if (Signature::amongValues(P))
         FS << "  "
            << (P.How == Passing::Value ? Types.declare(P.Type, P.Name)
                                        : S.declare(P.Type, P.Name))
@@ -338,8 +371,11 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     else if (!S.writes())
       FS << "  (void)cleave_reply;\n";
     for (const Signature::Param &P : S.Params)
-      if (P.How != Passing::Region)
+      if (Signature::amongValues(P))
         FS << Types.get(P.Type, P.Name, "cleave_args", "  ", "return CLV_E_DECODE;");
+    for (const Signature::Param *P : S.within())
+      FS << Types.get(Ctx.LongLongTy, P->Name + "__off", "cleave_args", "  ",
+                      "return CLV_E_DECODE;");
     if (S.linked())
       FS << "  if (clv_buf_get_pending(cleave_args) != CLV_OK)\n    return CLV_E_DECODE;\n";
     computeBounds(S, FS);
@@ -347,7 +383,13 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       FS << "  " << P->Name << "__at = " << regionCall(Types, *P, "get", "cleave_args", "", Ctx)
          << ";\n  if (!" << P->Name << "__at)\n    return CLV_E_DECODE;\n";
     FS << "  clv_work_begin();\n  " << (S.returnsValue() ? "cleave_r = " : "") << Entry << "("
-       << S.argumentList([&](const Signature::Param &P) { return P.Name + "__at - " + firstOf(P); })
+       << S.argumentList([&](const Signature::Param &P) {
+            if (P.How == Passing::Within) {
+              const Signature::Param &Base = S.param(P.Base);
+              return "(" + Base.Name + "__at - " + firstOf(Base) + ") + " + P.Name + "__off";
+            }
+            return P.Name + "__at - " + firstOf(P);
+          })
        << ");\n  clv_work_end();\n";
     for (const Signature::Param *P : S.regions())
       if (!P->R->ReadOnly)
@@ -401,6 +443,8 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       Bytes += std::string(" + ") + (P->R->ReadOnly ? "" : "2 * ") + P->Name + "__count" +
                (P->R->Rows ? " * " + P->Name + "__rows" : "") +
                (P->Elem->isIncompleteType() ? "" : " * sizeof *" + P->Name);
+    for (const Signature::Param *P : S.within())
+      FS << "  " << P->Name << "__off = " << P->Name << " - " << P->Base << ";\n";
     computeBounds(S, FS);
     FS << "  cleave_node = clv_spawn_node_for(CLEAVE_FN_" << Name << ", "
        << (Bytes.empty() ? "0" : "(size_t)0" + Bytes) << ");\n  if (cleave_node < 0) {\n"
@@ -409,8 +453,10 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
        << Run(Sequential, "      ") << "    }\n    return NULL;\n  }\n";
     FS << "  clv_buf_init(&cleave_args);\n";
     for (const Signature::Param &P : S.Params)
-      if (P.How != Passing::Region)
+      if (Signature::amongValues(P))
         FS << Types.put(P.Type, P.Name, "&cleave_args", "  ", Fail);
+    for (const Signature::Param *P : S.within())
+      FS << Types.put(Ctx.LongLongTy, P->Name + "__off", "&cleave_args", "  ", Fail);
     if (S.linked())
       FS << "  if (clv_buf_put_pending(&cleave_args) != CLV_OK)\n    " << Fail << "\n";
     for (const Signature::Param *P : S.regions())

@@ -17,8 +17,10 @@ void fixed(int *a) { a[3] = a[0] + a[7]; }
 // CHECK:      writes a[lo:hi + 1]
 void incl(double *a, int lo, int hi) { int i; for (i = lo; i <= hi; ++i) a[i] = 1; }
 
+// i and m meet halfway: ceil(n / 2) iterations, C's (n + 1) / 2 where there
+// is one (n + 1 >= 0).
 // CHECK-LABEL: function moving at
-// CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] depends on 'i', which is not a parameter the function keeps
+// CHECK:      writes a[0:(n + 1) / 2]
 void moving(int *a, int n) { int m = n; for (int i = 0; i < m; i++) { a[i] = 0; m--; } }
 
 // A product of a loop's variable and a parameter: rows of a matrix.
@@ -45,9 +47,10 @@ void tri(float *m, int n) { for (int i = 0; i < n; i++) for (int j = i; j < n; j
 // CHECK-NOT:  reads a
 void up(int *a, int n) { for (int i = 0; i < n; i++) a[i] = 0; }
 
-// A pointer stepped through the array loses its offsets.
+// A pointer stepped through the array up to another: its address is bound
+// by the other's, which lies within the array.
 // CHECK-LABEL: function walk at
-// CHECK:      writes a[?], unbounded: its offset from 'a' at line [[@LINE+1]] is not an expression of the parameters
+// CHECK:      writes a[0:end - a]
 void walk(int *a, int *end) { while (a < end) *a++ = 0; }
 
 // CHECK-LABEL: function window at
@@ -59,3 +62,8 @@ void window(const int *a, int *b, int n, int k) {
     for (int j = 0; j < k; j++)
       b[i] += a[i + j];
 }
+
+// Up to a value it reads: nothing bounds it.
+// CHECK-LABEL: function zeros at
+// CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] depends on 'a', which is not a parameter the function keeps
+void zeros(int *a) { while (*a) *a++ = 0; }

@@ -160,4 +160,16 @@ TEST(SymbolicExprTest, SimplifiesToACanonicalAffineForm) {
   EXPECT_EQ(simplify(parse("4 * i + n - 1 - 4 * i + 3"))->str(), "n + 2");
   EXPECT_EQ(simplify(parse("2 - k - k"))->str(), "-(2 * k) + 2");
   EXPECT_EQ(simplify(parse("3 * 0"))->str(), "0");
+  // A term added comes first: C subtracts pointers, but negates none.
+  EXPECT_EQ(simplify(parse("end - a"))->str(), "end - a");
+  EXPECT_EQ(simplify(parse("-a + end + 1"))->str(), "end - a + 1");
+}
+
+TEST(SymbolicExprTest, SubstitutesAndSimplifiesInsideQuotients) {
+  SymMap Within{{"high", parse("low + d")}};
+  EXPECT_EQ(substituteSimplified(parse("(high - low) / 2 + high - low + 1"), Within)->str(),
+            "d + d / 2 + 1");
+  EXPECT_EQ(substituteSimplified(parse("(high - low) * n"), Within)->str(), "d * n");
+  // Without the substitution, the quotient stays one atom.
+  EXPECT_EQ(substitute(parse("(high - low) / 2"), Within)->str(), "(low + d - low) / 2");
 }
