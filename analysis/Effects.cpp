@@ -662,7 +662,109 @@ private:
       }
     }
     R.Lo = R.Hi = nullptr;
+    if (States)
+      if (std::string Stopped = stoppedByValues(First); !Stopped.empty())
+        Why = Stopped;
     R.Unbounded = "the index at line " + line(At) + Why;
+  }
+
+  /// Where a variable of \p Index, or one whose value flows into it, moves
+  /// in a loop that a value read from memory stops (a Hoare partition's `do
+  /// j--; while (*j > pivot);`), which no polyhedron bounds: " depends on
+  /// 'j', which moves at line 60 until a value it reads stops it"; "" when
+  /// none does.
+  std::string stoppedByValues(const SymExpr::Ptr &Index) {
+    if (!Stops) {
+      Stops.emplace();
+      struct Scan : RecursiveASTVisitor<Scan> {
+        ASTContext &Ctx;
+        const llvm::DenseSet<const VarDecl *> &Modified;
+        std::multimap<const VarDecl *, const VarDecl *> From; // changed -> read
+        std::map<const VarDecl *, const Stmt *> Stopped;
+        Scan(ASTContext &Ctx, const llvm::DenseSet<const VarDecl *> &Modified)
+            : Ctx(Ctx), Modified(Modified) {}
+        static const VarDecl *var(const Expr *E) {
+          const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+          return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        }
+        void flows(const VarDecl *To, const Expr *Value) {
+          llvm::DenseSet<const VarDecl *> Read;
+          variablesIn(Value, Read);
+          for (const VarDecl *V : Read)
+            From.insert({To, V});
+        }
+        bool VisitBinaryOperator(BinaryOperator *BO) {
+          if (const VarDecl *V = BO->isAssignmentOp() ? var(BO->getLHS()) : nullptr)
+            flows(V, BO->getRHS());
+          return true;
+        }
+        bool VisitVarDecl(VarDecl *V) {
+          if (V->getInit())
+            flows(V, V->getInit());
+          return true;
+        }
+        /// A loop whose condition reads memory and gives no fact about a
+        /// variable the loop moves.
+        void loop(const Stmt *L, const Expr *Cond, const Stmt *Body) {
+          if (!Cond || !readsMemory(Cond))
+            return;
+          Conjunction Facts;
+          conditionFacts(Ctx, Cond, true, Modified, Facts);
+          conditionFacts(Ctx, Cond, false, Modified, Facts);
+          std::set<std::string> Bounded;
+          for (const SymExpr::Ptr &F : Facts)
+            for (const std::string &V : F->variables())
+              Bounded.insert(V);
+          llvm::DenseSet<const VarDecl *> Moved = modifiedVariables(Body);
+          for (const VarDecl *V : modifiedVariables(Cond))
+            Moved.insert(V);
+          for (const VarDecl *V : Moved)
+            if (!Bounded.count(symbolKey(V)) && !Stopped.count(V))
+              Stopped[V] = L;
+        }
+        static bool readsMemory(const Stmt *S) {
+          if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->getOpcode() == UO_Deref)
+            return true;
+          if (isa<ArraySubscriptExpr>(S) || isa<MemberExpr>(S))
+            return true;
+          return llvm::any_of(S->children(),
+                              [](const Stmt *C) { return C && readsMemory(C); });
+        }
+        bool VisitWhileStmt(WhileStmt *W) { return loop(W, W->getCond(), W->getBody()), true; }
+        bool VisitDoStmt(DoStmt *D) { return loop(D, D->getCond(), D->getBody()), true; }
+        bool VisitForStmt(ForStmt *F) {
+          if (F->getCond()) {
+            loop(F, F->getCond(), F->getBody());
+            if (F->getInc())
+              loop(F, F->getCond(), F->getInc());
+          }
+          return true;
+        }
+      } Walk(Ctx, Modified);
+      Walk.TraverseStmt(FD->getBody());
+      Stops->From = std::move(Walk.From);
+      Stops->Stopped = std::move(Walk.Stopped);
+    }
+    std::vector<const VarDecl *> Work;
+    llvm::DenseSet<const VarDecl *> Seen;
+    for (const VarDecl *V : localVariables(FD->getBody()))
+      if (llvm::is_contained(Index->variables(), symbolKey(V)))
+        Work.push_back(V);
+    for (const ParmVarDecl *P : FD->parameters())
+      if (llvm::is_contained(Index->variables(), symbolKey(P)))
+        Work.push_back(P);
+    for (size_t I = 0; I < Work.size(); ++I) {
+      const VarDecl *V = Work[I];
+      if (auto It = Stops->Stopped.find(V); It != Stops->Stopped.end())
+        return " depends on '" + V->getNameAsString() + "', which moves at line " +
+               std::to_string(positionOf(Ctx.getSourceManager(), It->second->getBeginLoc()).Line) +
+               " until a value it reads stops it: nothing bounds it";
+      auto [B, E] = Stops->From.equal_range(V);
+      for (auto It = B; It != E; ++It)
+        if (Seen.insert(It->second).second)
+          Work.push_back(It->second);
+    }
+    return "";
   }
 
   /// The least value \p E takes in the enclosing loops, and one past the
@@ -1258,6 +1360,13 @@ private:
   /// The keys of the variables that hold one value in each scope they live
   /// in: the parameters and locals the body never changes.
   std::set<std::string> Stable;
+  /// stoppedByValues's scan of the body, once it is needed: what flows into
+  /// each variable, and the loops that values read from memory stop.
+  struct ValueStops {
+    std::multimap<const VarDecl *, const VarDecl *> From;
+    std::map<const VarDecl *, const Stmt *> Stopped;
+  };
+  std::optional<ValueStops> Stops;
 };
 
 } // namespace

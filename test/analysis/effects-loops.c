@@ -63,7 +63,7 @@ void window(const int *a, int *b, int n, int k) {
       b[i] += a[i + j];
 }
 
-// Up to a value it reads: nothing bounds it.
+// Up to a value it reads: nothing bounds it, and the remark says so.
 // CHECK-LABEL: function zeros at
-// CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] depends on 'a', which is not a parameter the function keeps
+// CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] depends on 'a', which moves at line [[@LINE+1]] until a value it reads stops it: nothing bounds it
 void zeros(int *a) { while (*a) *a++ = 0; }
