@@ -463,22 +463,36 @@ struct IntegerStates::Impl {
     const Conjunction *Returns = Callee && ReturnsOf ? ReturnsOf(Callee) : nullptr;
     QualType T = V->getType(), R = Callee ? Callee->getReturnType() : QualType();
     // The value stays what the callee returned: a signed integer as wide or
-    // narrower into a signed variable.
-    if (!Returns || !T->isSignedIntegerType() || !R->isSignedIntegerType() ||
-        Ctx.getTypeSize(R) > Ctx.getTypeSize(T))
+    // narrower into a signed variable, or an address into a pointer to the
+    // same type (lower_bound's `low <= (return) <= end`).
+    auto SamePointee = [&](QualType A, QualType B) {
+      return A->isPointerType() && B->isPointerType() &&
+             Ctx.hasSameUnqualifiedType(A->getPointeeType(), B->getPointeeType());
+    };
+    if (!Returns ||
+        !((T->isSignedIntegerType() && R->isSignedIntegerType() &&
+           Ctx.getTypeSize(R) <= Ctx.getTypeSize(T)) ||
+          SamePointee(T, R)))
       return assignValue(S, V, nullptr);
     SymMap Args{{ReturnKey, SymExpr::variable(ReturnKey)}};
     // An argument stands for its parameter where C passes its value as
     // arithmetic computes it: signed throughout, into a signed parameter at
-    // least as wide.
+    // least as wide; a pointer, for the address its parameter was passed.
     for (unsigned I = 0; I < Callee->getNumParams() && I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
-      QualType P = Callee->getParamDecl(I)->getType();
-      if (Arg->HasSideEffects(Ctx) || !signedThroughout(Arg) || !P->isSignedIntegerType() ||
-          Ctx.getTypeSize(P) < Ctx.getTypeSize(Arg->IgnoreParenImpCasts()->getType()))
+      const ParmVarDecl *P = Callee->getParamDecl(I);
+      if (Arg->HasSideEffects(Ctx))
+        continue;
+      if (SamePointee(P->getType(), Arg->IgnoreParenImpCasts()->getType())) {
+        if (SymExpr::Ptr A = addressValue(Arg, &Modified, &Ctx))
+          Args[symbolKey(P)] = Args[entryKey(P)] = A;
+        continue;
+      }
+      if (!signedThroughout(Arg) || !P->getType()->isSignedIntegerType() ||
+          Ctx.getTypeSize(P->getType()) < Ctx.getTypeSize(Arg->IgnoreParenImpCasts()->getType()))
         continue;
       if (SymExpr::Ptr A = symbolicValue(Arg, &Modified, &Ctx))
-        Args[symbolKey(Callee->getParamDecl(I))] = A;
+        Args[symbolKey(P)] = A;
     }
     const std::string &Dim = NameOf[symbolKey(V)];
     NameOf[ReturnKey] = "w" + Dim.substr(1);
@@ -944,7 +958,7 @@ struct IntegerStates::Impl {
       llvm::DenseSet<const VarDecl *> Out;
       explicit Unfollowed(Impl &I) : I(I) {}
       void check(const VarDecl *V, const Expr *Value) {
-        if (V && V->getType()->isPointerType() && !I.valueAfter(Value))
+        if (V && V->getType()->isPointerType() && !isCall(Value) && !I.valueAfter(Value))
           Out.insert(V);
       }
       bool VisitBinaryOperator(BinaryOperator *BO) {
@@ -1126,13 +1140,16 @@ struct IntegerStates::Impl {
   }
 
   std::optional<Conjunction> returns() {
-    if (GaveUp || !FD->getReturnType()->isIntegerType())
+    QualType R = FD->getReturnType();
+    if (GaveUp || !(R->isIntegerType() || R->isPointerType()))
       return std::nullopt;
     Set Values;
     for (const Stmt *Returned : IntegerStates::returnedValues(FD)) {
       const auto *V = cast_or_null<Expr>(Returned);
-      SymExpr::Ptr Value =
-          V && signedThroughout(V) ? symbolicValue(V, &Modified, &Ctx) : nullptr;
+      SymExpr::Ptr Value = !V                     ? nullptr
+                           : R->isPointerType()   ? addressValue(V, &Modified, &Ctx)
+                           : signedThroughout(V) ? symbolicValue(V, &Modified, &Ctx)
+                                                  : nullptr;
       std::optional<Linear> L = Value ? linear(Value) : std::nullopt;
       if (!L)
         return std::nullopt;

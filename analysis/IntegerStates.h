@@ -59,11 +59,12 @@ public:
   /// range() would give nothing.
   std::optional<Conjunction> factsAt(const clang::Expr *At);
 
-  /// What holds between the value the function returns (ReturnKey) and its
-  /// parameters that do not change (keyed as symbolicValue keys them), over
-  /// all its returns; std::nullopt when it returns no integer, a value the
-  /// analysis cannot follow, or the analysis gave up. Its questions are
-  /// returnedValues(FD).
+  /// What holds between the value the function returns (ReturnKey; of a
+  /// pointer, its address) and its parameters that do not change (keyed as
+  /// symbolicValue keys them, the pointers that move by entryKey), over all
+  /// its returns; std::nullopt when it returns no integer or pointer, a
+  /// value the analysis cannot follow, or the analysis gave up. Its
+  /// questions are returnedValues(FD).
   std::optional<Conjunction> returns();
 
   /// The values \p FD's return statements return.
