@@ -1001,11 +1001,31 @@ static Conjunction factsAtCall(const CallEffect &C) {
   return Given;
 }
 
+/// What \p C passes for each parameter of \p Def, by name, in the caller's
+/// names: an integer's value; a pointer's address, that of the caller's
+/// parameter it points into plus its offset.
+static SymMap argumentValues(const FunctionDecl *Def, const CallEffect &C) {
+  SymMap Args;
+  for (unsigned I = 0; I < Def->getNumParams() && I < C.Args.size(); ++I) {
+    const CallEffect::Arg &A = C.Args[I];
+    std::string Name = Def->getParamDecl(I)->getNameAsString();
+    if (A.K == CallEffect::Arg::Kind::Pointer) {
+      if (A.Fields.empty() && (A.Value || A.Symbolic))
+        Args[Name] = SymExpr::binary(SymExpr::Kind::Add, SymExpr::variable(A.Name),
+                                     A.Value ? A.Value : A.Symbolic);
+    } else if (A.Symbolic) {
+      Args[Name] = A.Symbolic;
+    }
+  }
+  return Args;
+}
+
 void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> &Wanted) {
   // Candidates, for each function wanted whose calls are all known: for its
   // integer parameters p and q, p >= 0 and q >= p; and p >= c and q - p >= c
   // where every call, by what holds where it is made, gives a least value c
-  // (`hi - lo >= 17` from `if (hi - lo <= 16) return;`).
+  // (`hi - lo >= 17` from `if (hi - lo <= 16) return;`); for a pointer q
+  // within p's array, q - p >= c (`high - low >= -1`).
   for (const FunctionDecl *Def : Definitions) {
     const FunctionDecl *Key = Def->getCanonicalDecl();
     if (CallsUnknown.count(Key) || EntryFacts.count(Key) || !Wanted(Def))
@@ -1020,16 +1040,15 @@ void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> 
         if (Q != P && Q->getType()->isIntegerType() && !Q->getName().empty())
           Measures.push_back(atLeast(SymExpr::variable(Q->getName()), PV));
     }
+    for (const auto &[Q, P] : Summaries[Key].Local.Within)
+      Measures.push_back(atLeast(SymExpr::variable(Q), SymExpr::variable(P)));
     Conjunction &Facts = EntryFacts[Key];
     for (const SymExpr::Ptr &M : Measures) {
       Facts.push_back(M);
       std::optional<int64_t> Least;
       for (const auto &[Caller, C] : CallsOf[Key]) {
         Conjunction Given = factsAtCall(*C);
-        SymMap Args;
-        for (unsigned I = 0; I < Def->getNumParams() && I < C->Args.size(); ++I)
-          if (C->Args[I].Symbolic)
-            Args[Def->getParamDecl(I)->getNameAsString()] = C->Args[I].Symbolic;
+        SymMap Args = argumentValues(Def, *C);
         std::optional<int64_t> Here;
         if (llvm::all_of(M->variables(), [&](const std::string &V) { return Args.count(V); }))
           if (auto Min = extremum(Given, substitute(M, Args), false,
@@ -1056,10 +1075,7 @@ void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> 
         if (auto It = EntryFacts.find(Caller); It != EntryFacts.end())
           Given.insert(Given.end(), It->second.begin(), It->second.end());
         strengthenUnequal(Given, C->Unequal);
-        SymMap Args;
-        for (unsigned I = 0; I < Def->getNumParams() && I < C->Args.size(); ++I)
-          if (C->Args[I].Symbolic)
-            Args[Def->getParamDecl(I)->getNameAsString()] = C->Args[I].Symbolic;
+        SymMap Args = argumentValues(Def, *C);
         size_t Before = Facts.size();
         llvm::erase_if(Facts, [&](const SymExpr::Ptr &F) {
           for (const std::string &V : F->variables())

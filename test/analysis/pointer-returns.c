@@ -1,8 +1,34 @@
 // What a function returns of a pointer: its address, related to those of
 // its parameters (first_at_least's `a <= (return) <= a + n`), which a caller
 // that assigns the call to a pointer takes in: the index `p - a` is bounded.
-// (first_at_least's i <= n needs n >= 0, which its calls give.)
+// (first_at_least's i <= n needs n >= 0, which its calls give.) A binary
+// search whose two pointers both move returns low, between the two it was
+// passed where its calls pass them in order: `end - low >= 3`, an entry fact
+// over a pointer within another's array.
 // RUN: cleave analyze %s | FileCheck %s
+
+// CHECK-LABEL: function count_at at
+// CHECK:      region: hits[0:n + 1] (read-write, inferred)
+// CHECK-LABEL: function count_below at
+// CHECK:      region: hits[0:n + 1] (read-write, inferred)
+
+static const int *lower_bound(const int *low, const int *end, int key) {
+  while (low < end) {
+    const int *mid = low + (end - low) / 2;
+    if (*mid < key)
+      low = mid + 1;
+    else
+      end = mid;
+  }
+  return low;
+}
+
+static void count_below(const int *a, int n, const int *keys, int m, int *hits) {
+  for (int j = 0; j < m; j++) {
+    const int *p = lower_bound(a, a + n, keys[j]);
+    hits[p - a]++;
+  }
+}
 
 static const int *first_at_least(const int *a, int n, int key) {
   int i = 0;
@@ -11,8 +37,6 @@ static const int *first_at_least(const int *a, int n, int key) {
   return a + i;
 }
 
-// CHECK-LABEL: function count_at at
-// CHECK:      region: hits[0:n + 1] (read-write, inferred)
 /* hits[k] counts the keys whose first element at least as large is a[k]
    (k = n: none is). */
 static void count_at(const int *a, int n, const int *keys, int m, int *hits) {
@@ -26,5 +50,7 @@ int main(void) {
   int a[6] = {1, 3, 5, 7, 9, 11}, keys[4] = {0, 4, 9, 12}, hits[7] = {0};
   count_at(a, 6, keys, 4, hits);
   count_at(a, 3, keys, 4, hits);
+  count_below(a, 6, keys, 4, hits);
+  count_below(a, 3, keys, 4, hits);
   return hits[6];
 }
