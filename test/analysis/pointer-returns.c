@@ -12,13 +12,14 @@
 // CHECK-LABEL: function count_below at
 // CHECK:      region: hits[0:n + 1] (read-write, inferred)
 
+/* The first of low[0] .. end[-1] (sorted) not less than key, or end. */
 static const int *lower_bound(const int *low, const int *end, int key) {
-  while (low < end) {
-    const int *mid = low + (end - low) / 2;
-    if (*mid < key)
-      low = mid + 1;
+  while (end - low > 0) {
+    const int *probe = low + (end - low) / 2;
+    if (key <= *probe)
+      end = probe;
     else
-      end = mid;
+      low = probe + 1;
   }
   return low;
 }
