@@ -233,11 +233,8 @@ private:
       std::map<const VarDecl *, std::string> Escapes;
       llvm::DenseSet<const VarDecl *> Moving;
       static const VarDecl *var(const Expr *E) {
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-            if (VD->hasLocalStorage() && VD->getType()->isPointerType())
-              return VD;
-        return nullptr;
+        const VarDecl *VD = namedVariable(E);
+        return VD && VD->hasLocalStorage() && VD->getType()->isPointerType() ? VD : nullptr;
       }
       bool VisitBinaryOperator(BinaryOperator *BO) {
         if (const VarDecl *V = BO->isAssignmentOp() ? var(BO->getLHS()) : nullptr) {
@@ -360,9 +357,8 @@ private:
     auto IndexOf = [&](const Expr *E) -> std::optional<size_t> {
       // A parameter named as itself, though it moves (lower_bound's `low <
       // end`, where `end = mid` takes a pointer into low's array).
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
-          return llvm::find(Params, P) - Params.begin();
+      if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVariable(E)))
+        return llvm::find(Params, P) - Params.begin();
       Origin O = originOf(E);
       if (O.K != Origin::Kind::Param || O.ThroughFields || O.Inside)
         return std::nullopt;
@@ -683,10 +679,6 @@ private:
         std::map<const VarDecl *, const Stmt *> Stopped;
         Scan(ASTContext &Ctx, const llvm::DenseSet<const VarDecl *> &Modified)
             : Ctx(Ctx), Modified(Modified) {}
-        static const VarDecl *var(const Expr *E) {
-          const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-          return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        }
         void flows(const VarDecl *To, const Expr *Value) {
           llvm::DenseSet<const VarDecl *> Read;
           variablesIn(Value, Read);
@@ -694,7 +686,7 @@ private:
             From.insert({To, V});
         }
         bool VisitBinaryOperator(BinaryOperator *BO) {
-          if (const VarDecl *V = BO->isAssignmentOp() ? var(BO->getLHS()) : nullptr)
+          if (const VarDecl *V = BO->isAssignmentOp() ? namedVariable(BO->getLHS()) : nullptr)
             flows(V, BO->getRHS());
           return true;
         }
@@ -1391,6 +1383,11 @@ std::vector<const VarDecl *> cleave::localVariables(const Stmt *Body) {
   } Locals;
   Locals.TraverseStmt(const_cast<Stmt *>(Body));
   return Locals.Vars;
+}
+
+const VarDecl *cleave::namedVariable(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
 void cleave::variablesIn(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {

@@ -94,10 +94,10 @@ struct Relevant {
         From.insert({To, V});
     };
     if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
-      if (const VarDecl *V = var(BO->getLHS()))
+      if (const VarDecl *V = namedVariable(BO->getLHS()))
         Changes(V, BO->getRHS());
     } else if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp()) {
-      if (const VarDecl *V = var(UO->getSubExpr()))
+      if (const VarDecl *V = namedVariable(UO->getSubExpr()))
         Changes(V, nullptr);
     } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
@@ -121,11 +121,6 @@ struct Relevant {
       walk(Child, Conditions);
     if (Cond)
       Conditions.pop_back();
-  }
-
-  static const VarDecl *var(const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   }
 
   llvm::DenseSet<const VarDecl *> closure() const {
@@ -963,7 +958,7 @@ struct IntegerStates::Impl {
       }
       bool VisitBinaryOperator(BinaryOperator *BO) {
         if (BO->getOpcode() == BO_Assign)
-          check(Relevant::var(BO->getLHS()), BO->getRHS());
+          check(namedVariable(BO->getLHS()), BO->getRHS());
         return true;
       }
       bool VisitVarDecl(VarDecl *V) {
