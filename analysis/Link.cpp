@@ -78,6 +78,28 @@ std::optional<AccessRegion> asRow(const AccessRegion &R, const SymExpr::Ptr &Str
   return Row;
 }
 
+/// The region of rows \p R as one interval, from its first row's first
+/// column to its last row's last one, `[Lo * S + ColLo, (Hi - 1) * S +
+/// ColHi)` for stride S, where \p Context proves that it holds them: S is
+/// not negative, or the region is empty (`c[0:n][0:n] (rows of n)` is
+/// `c[0:n * n]`).
+std::optional<AccessRegion> asInterval(const AccessRegion &R, const Conjunction &Context) {
+  const RowShape &Rows = R.Rows;
+  if (!implies(Context,
+               {{Rows.Stride}, {atLeast(Rows.ColLo, Rows.ColHi)}, {atLeast(R.Lo, R.Hi)}}))
+    return std::nullopt;
+  using K = SymExpr::Kind;
+  AccessRegion Out = R;
+  Out.Rows = RowShape();
+  Out.Lo = simplify(SymExpr::binary(
+      K::Add, SymExpr::binary(K::Mul, R.Lo, Rows.Stride), Rows.ColLo));
+  Out.Hi = simplify(SymExpr::binary(
+      K::Add,
+      SymExpr::binary(K::Mul, SymExpr::binary(K::Sub, R.Hi, SymExpr::constant(1)), Rows.Stride),
+      Rows.ColHi));
+  return Out;
+}
+
 /// Two intervals one of which is the other moved by a variable d
 /// (`out[lo:hi]` and `out[h + lo:h + hi]`, the two halves a butterfly
 /// touches) as rows 0 and 1 of stride d.
@@ -115,11 +137,20 @@ bool holds(const AccessRegion &A, const AccessRegion &B) {
 bool join(AccessRegion &A, const AccessRegion &B) {
   auto Same = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) { return X->str() == Y->str(); };
   if (bool(A.Rows) != bool(B.Rows)) {
+    // An interval beside rows is the row it lies in; else the rows are an
+    // interval (the leaves of a square of order n, rows of n, beside the
+    // quadrants its self-calls touch).
     std::optional<AccessRegion> RowA = A.Rows ? A : asRow(A, B.Rows.Stride);
     std::optional<AccessRegion> RowB = B.Rows ? B : asRow(B, A.Rows.Stride);
-    if (!RowA || !RowB || !join(*RowA, *RowB))
+    if (RowA && RowB && join(*RowA, *RowB)) {
+      A = std::move(*RowA);
+      return true;
+    }
+    std::optional<AccessRegion> WholeA = A.Rows ? asInterval(A, {}) : A;
+    std::optional<AccessRegion> WholeB = B.Rows ? asInterval(B, {}) : B;
+    if (!WholeA || !WholeB || !join(*WholeA, *WholeB))
       return false;
-    A = std::move(*RowA);
+    A = std::move(*WholeA);
     return true;
   }
   if (A.Rows == B.Rows && Same(A.Hi, B.Lo)) {
@@ -397,29 +428,21 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
   // Rows: the offset moves them by whole rows and by columns.
   SymExpr::Ptr Stride = simplify(substitute(R.Rows.Stride, Subst));
   SymExpr::Ptr Lo = R.Lo, Hi = R.Hi;
-  auto Add = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) {
-    return SymExpr::binary(SymExpr::Kind::Add, X, Y);
-  };
-  auto Times = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) {
-    return SymExpr::binary(SymExpr::Kind::Mul, X, Y);
-  };
-  auto One = SymExpr::constant(1);
   if (auto Rescaled = rowsOfVariable(Stride, R.Lo, R.Hi, R.Rows.ColLo, R.Rows.ColHi)) {
     Stride = (*Rescaled)[0];
     Lo = (*Rescaled)[1];
     Hi = (*Rescaled)[2];
-  } else if (Stride->kind() != SymExpr::Kind::Variable &&
-             AffineForm::of(R.Lo).constantValue() && AffineForm::of(R.Hi).constantValue()) {
-    // A few rows of a stride that is no variable (butterflies' two halves,
-    // h apart, with h = n / 2): the interval from the first row's first
-    // column to the last row's last one, when the stride is not negative
-    // there or the region is empty.
-    SymExpr::Ptr ColLo = substitute(R.Rows.ColLo, Subst), ColHi = substitute(R.Rows.ColHi, Subst);
-    if (implies(C.Context, {{Stride}, {atLeast(ColLo, ColHi)}, {atLeast(R.Lo, R.Hi)}})) {
-      Out.Lo = Moved(A.Value, Add(Times(R.Lo, R.Rows.Stride), R.Rows.ColLo));
-      Out.Hi = Moved(A.Value, Add(Times(SymExpr::binary(SymExpr::Kind::Sub, R.Hi, One),
-                                        R.Rows.Stride),
-                                  R.Rows.ColHi));
+  } else if (Stride->kind() != SymExpr::Kind::Variable) {
+    // Rows of a stride that is no variable (butterflies' two halves, h
+    // apart, with h = n / 2; a square of order n / 2, its rows n / 2 apart,
+    // in the quadrant layout): one interval, where isl proves it holds them.
+    AccessRegion Moving = R;
+    Moving.Lo = substitute(R.Lo, Subst);
+    Moving.Hi = substitute(R.Hi, Subst);
+    Moving.Rows = {Stride, substitute(R.Rows.ColLo, Subst), substitute(R.Rows.ColHi, Subst)};
+    if (auto Interval = asInterval(Moving, C.Context)) {
+      Out.Lo = simplify(SymExpr::binary(SymExpr::Kind::Add, A.Value, Interval->Lo));
+      Out.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, A.Value, Interval->Hi));
       return Out;
     }
   }
@@ -554,7 +577,7 @@ bool inductive(FunctionInfo &F, const std::vector<AccessRegion> &Guesses,
     std::optional<AccessRegion> Shaped =
         bool(R.Rows) == bool(Guess.Rows) ? R
         : Guess.Rows                     ? asRow(R, Guess.Rows.Stride)
-                                         : std::nullopt;
+                                         : asInterval(R, Context);
     return Shaped && regionInside(Shaped->Lo, Shaped->Hi, Shaped->Rows, Guess.Lo, Guess.Hi,
                                   Guess.Rows, Context);
   };
@@ -632,13 +655,14 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
       for (const AccessRegion &G : E->Accesses) {
         if (G.Param != R.Param || G.Write != R.Write || !G.Lo)
           continue;
-        if (!Shape && !G.Rows)
-          Seen.push_back(G);
-        else if (Shape && G.Rows && G.Rows.Stride->str() == Shape.Stride->str())
-          Seen.push_back(G);
-        else if (Shape && !G.Rows)
-          if (auto Row = asRow(G, Shape.Stride))
-            Seen.push_back(*Row);
+        std::optional<AccessRegion> Shaped =
+            !Shape && !G.Rows ? G
+            : !Shape          ? asInterval(G, {})
+            : !G.Rows         ? asRow(G, Shape.Stride)
+            : G.Rows.Stride->str() == Shape.Stride->str() ? std::optional(G)
+                                                          : std::nullopt;
+        if (Shaped)
+          Seen.push_back(std::move(*Shaped));
       }
     std::vector<SymExpr::Ptr> Los, His;
     auto Add = [](std::vector<SymExpr::Ptr> &To, const SymExpr::Ptr &E) {

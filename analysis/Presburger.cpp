@@ -14,6 +14,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 
 using namespace cleave;
 
@@ -59,6 +60,8 @@ public:
         return combine(Linear(), *R, L->Constant);
       if (R->Terms.empty())
         return combine(Linear(), *L, R->Constant);
+      if (auto P = product(*L, *R))
+        return P;
       return unknown(E);
     }
     case K::Div:
@@ -80,6 +83,93 @@ public:
     return std::nullopt;
   }
 
+  /// \p A times \p B, each product of two parameters a parameter of its
+  /// own (a monomial); std::nullopt on overflow, or where a factor is a
+  /// dimension or a monomial already (that product is an unknown).
+  std::optional<Linear> product(const Linear &A, const Linear &B) {
+    std::optional<Linear> R = combine(Linear(), B, A.Constant);
+    if (R) {
+      Linear Rest = A;
+      Rest.Constant = 0;
+      R = combine(*R, Rest, B.Constant);
+    }
+    for (const auto &[X, CX] : A.Terms)
+      for (const auto &[Y, CY] : B.Terms) {
+        std::string M = monomial(X, Y);
+        Linear Term;
+        if (M.empty() || !R || llvm::MulOverflow(CX, CY, Term.Terms[M]))
+          return std::nullopt;
+        R = combine(*R, Term, 1);
+      }
+    return R;
+  }
+
+  /// The quotients by constants among the factors of the monomials, with
+  /// their dividends.
+  std::vector<std::pair<std::string, Linear>> quotientFactors() const {
+    std::vector<std::pair<std::string, Linear>> Out;
+    for (const auto &[Name, Q] : QuotientOf)
+      if (llvm::any_of(Monomials, [&, &Name = Name](const auto &M) {
+            return M.first.first == Name || M.first.second == Name;
+          }))
+        Out.push_back({Name, Q.first});
+    return Out;
+  }
+
+  /// Facts of degree two that hold where \p Known does: the products of
+  /// pairs of its facts (and of the bounds of quotients by constants whose
+  /// dividends' signs \p NotNegative gives) over the factors of
+  /// the monomials the question has, multiplied out. isl then works with
+  /// each monomial as a parameter bound by them: with n >= 9 and q = n / 2,
+  /// (n - 2q)(2q + 1 - n) + 2 (n - 2q)(n - 9) + 17 (n - 2q) >= 0 is
+  /// n * n - 4 * (q * q) >= 0. Products of pairs of constraints are how
+  /// Handelman's and Schweighofer's certificates of positivity bound a
+  /// polynomial on a polyhedron; the degree two they give is enough for the
+  /// quadrants of a matrix, whose sizes are squares.
+  std::vector<std::string> productFacts(const std::vector<Linear> &Known,
+                                        const std::map<std::string, bool> &NotNegative) {
+    std::set<std::string> Factors;
+    for (const auto &[Key, Name] : Monomials) {
+      Factors.insert(Key.first);
+      Factors.insert(Key.second);
+    }
+    auto Over = [&](const Linear &L) {
+      return !L.Terms.empty() &&
+             llvm::all_of(L.Terms, [&](const auto &T) { return Factors.count(T.first); });
+    };
+    std::vector<Linear> Atoms;
+    for (const Linear &L : Known)
+      if (Over(L))
+        Atoms.push_back(L);
+    // X - C q is in [0, C - 1] where X >= 0, in [1 - C, 0] where X < 0;
+    // the sign is a fact too.
+    for (const auto &[Name, Q] : QuotientOf) {
+      auto Sign = NotNegative.find(Name);
+      if (!Factors.count(Name) || !Over(Q.first) || Sign == NotNegative.end())
+        continue;
+      Linear Rest = Q.first; // X - C q
+      Rest.Terms[Name] = -Q.second;
+      Linear Low = Rest, High;
+      Low.Constant += Sign->second ? 0 : Q.second - 1;
+      High.Constant = Sign->second ? Q.second - 1 : 0;
+      Linear Minus1; // -X - 1 >= 0 where X < 0
+      Minus1.Constant = -1;
+      std::optional<Linear> Signed = Sign->second ? Q.first : combine(Minus1, Q.first, -1);
+      if (auto H = combine(High, Rest, -1); H && Signed)
+        Atoms.insert(Atoms.end(), {*Signed, Low, *H});
+    }
+    if (Atoms.size() > MaxProductAtoms)
+      Atoms.resize(MaxProductAtoms);
+    std::vector<std::string> Out;
+    for (size_t I = 0; I < Atoms.size(); ++I)
+      for (size_t J = I; J < Atoms.size(); ++J)
+        if (auto P = product(Atoms[I], Atoms[J]))
+          Out.push_back(P->text() + " >= 0");
+    return Out;
+  }
+
+  bool hasMonomials() const { return !Monomials.empty(); }
+
   std::vector<std::string> Params;
   /// The variables IsDimension picks, as the set's dimensions d<i>.
   std::vector<std::string> Dims;
@@ -89,6 +179,29 @@ public:
   std::function<bool(llvm::StringRef)> IsDimension;
 
 private:
+  /// Facts multiplied together are at most this many, so that a question
+  /// has at most 78 more facts.
+  static constexpr size_t MaxProductAtoms = 12;
+
+  /// The parameter standing for the product of parameters \p X and \p Y;
+  /// empty where either is a dimension or a monomial.
+  std::string monomial(const std::string &X, const std::string &Y) {
+    std::pair<std::string, std::string> Key = std::minmax(X, Y);
+    auto IsFactor = [&](const std::string &N) {
+      return Values.count(N) &&
+             llvm::none_of(Monomials, [&](const auto &M) { return M.second == N; });
+    };
+    if (auto It = Monomials.find(Key); It != Monomials.end())
+      return It->second;
+    if (!IsFactor(X) || !IsFactor(Y))
+      return "";
+    std::string Name = "p" + std::to_string(Params.size());
+    Params.push_back(Name);
+    Values[Name] = SymExpr::binary(SymExpr::Kind::Mul, Values[Key.first], Values[Key.second]);
+    Monomials[Key] = Name;
+    return Name;
+  }
+
   Linear unknown(const SymExpr::Ptr &E) {
     std::string Key = E->str();
     auto [It, New] = Unknowns.insert({Key, ""});
@@ -116,6 +229,7 @@ private:
     Params.push_back(It->second);
     std::string XT = "(" + X.text() + ")", Q = std::to_string(C) + "*" + It->second;
     std::string Rest = "(" + XT + " - " + Q + ")";
+    QuotientOf[It->second] = {X, C};
     Definitions.push_back("((" + XT + " >= 0 and 0 <= " + Rest + " <= " + std::to_string(C - 1) +
                           ") or (" + XT + " < 0 and " + std::to_string(1 - C) + " <= " + Rest +
                           " <= 0))");
@@ -123,6 +237,10 @@ private:
   }
 
   std::map<std::string, std::string> Unknowns, Quotients;
+  /// Each quotient parameter's dividend and divisor.
+  std::map<std::string, std::pair<Linear, int64_t>> QuotientOf;
+  /// The parameter of each product of two parameters, by their names in order.
+  std::map<std::pair<std::string, std::string>, std::string> Monomials;
 };
 
 /// One isl context for the process; isl contexts are not thread-safe, and
@@ -141,6 +259,38 @@ struct Isl {
 Isl &isl() {
   static Isl Instance;
   return Instance;
+}
+
+/// Whether the set isl reads from \p From lies in the one it reads from
+/// \p To (false when it reads either not), remembered.
+bool isSubset(const std::string &From, const std::string &To) {
+  Isl &I = isl();
+  std::lock_guard<std::mutex> Guard(I.Lock);
+  std::string Key = From + "\n" + To;
+  if (auto It = I.Answers.find(Key); It != I.Answers.end())
+    return It->second;
+  isl_set *A = isl_set_read_from_str(I.Ctx, From.c_str());
+  isl_set *B = isl_set_read_from_str(I.Ctx, To.c_str());
+  bool Holds = A && B && isl_set_is_subset(A, B) == isl_bool_true;
+  isl_set_free(A);
+  isl_set_free(B);
+  I.Answers[Key] = Holds;
+  return Holds;
+}
+
+/// Whether the set isl reads from \p Text is empty (false when it reads
+/// none), remembered.
+bool isEmpty(const std::string &Text) {
+  Isl &I = isl();
+  std::lock_guard<std::mutex> Guard(I.Lock);
+  std::string Key = "empty\n" + Text;
+  if (auto It = I.Answers.find(Key); It != I.Answers.end())
+    return It->second;
+  isl_set *S = isl_set_read_from_str(I.Ctx, Text.c_str());
+  bool Empty = S && isl_set_is_empty(S) == isl_bool_true;
+  isl_set_free(S);
+  I.Answers[Key] = Empty;
+  return Empty;
 }
 
 } // namespace
@@ -201,13 +351,16 @@ bool cleave::implies(const Conjunction &Given, const std::vector<Conjunction> &G
     return true;
   };
   std::vector<std::string> Known;
+  std::vector<Linear> KnownForms;
   for (const SymExpr::Ptr &E : Given) {
     // A fact that overflows, or is a constant, is left out: weaker, still
     // true (a negative constant would make the context empty, which a call
     // that is made never has).
-    std::vector<std::string> One;
-    if (Facts({E}, One) && !One.empty())
-      Known.push_back(One.front());
+    std::optional<Linear> L = Lin.of(E);
+    if (L && !L->Terms.empty()) {
+      Known.push_back(L->text() + " >= 0");
+      KnownForms.push_back(std::move(*L));
+    }
   }
   std::vector<std::string> Alternatives;
   for (const Conjunction &C : Goal) {
@@ -222,21 +375,46 @@ bool cleave::implies(const Conjunction &Given, const std::vector<Conjunction> &G
     return false;
   for (const std::string &D : Lin.Definitions)
     Known.push_back(D);
-  std::string Space = "[" + llvm::join(Lin.Params, ", ") + "] -> { : ";
-  std::string From = Space + (Known.empty() ? "true" : llvm::join(Known, " and ")) + " }";
-  std::string To = Space + llvm::join(Alternatives, " or ") + " }";
-  Isl &I = isl();
-  std::lock_guard<std::mutex> Guard(I.Lock);
-  std::string Key = From + "\n" + To;
-  if (auto It = I.Answers.find(Key); It != I.Answers.end())
-    return It->second;
-  isl_set *A = isl_set_read_from_str(I.Ctx, From.c_str());
-  isl_set *B = isl_set_read_from_str(I.Ctx, To.c_str());
-  bool Holds = A && B && isl_set_is_subset(A, B) == isl_bool_true;
-  isl_set_free(A);
-  isl_set_free(B);
-  I.Answers[Key] = Holds;
-  return Holds;
+  auto Context = [&] {
+    return "[" + llvm::join(Lin.Params, ", ") + "] -> { : " +
+           (Known.empty() ? "true" : llvm::join(Known, " and "));
+  };
+  // Where the question has products: the facts of degree two, in each case
+  // of the signs of the dividends of the quotients among their factors that
+  // the facts leave open (at most two, so at most four cases).
+  std::vector<std::vector<std::string>> Cases{{}};
+  if (Lin.hasMonomials()) {
+    std::string Before = Context() + " and ";
+    std::map<std::string, bool> Signs;
+    std::vector<std::pair<std::string, std::string>> Open; // quotient, dividend
+    for (const auto &[Name, X] : Lin.quotientFactors()) {
+      std::string T = X.text();
+      if (isEmpty(Before + T + " < 0 }"))
+        Signs[Name] = true;
+      else if (isEmpty(Before + T + " >= 0 }"))
+        Signs[Name] = false;
+      else if (Open.size() < 2)
+        Open.push_back({Name, T});
+    }
+    Cases.clear();
+    for (unsigned Mask = 0; Mask < (1u << Open.size()); ++Mask) {
+      std::vector<std::string> Extra;
+      for (size_t K = 0; K < Open.size(); ++K) {
+        bool NotNegative = (Mask >> K) & 1;
+        Signs[Open[K].first] = NotNegative;
+        Extra.push_back(Open[K].second + (NotNegative ? " >= 0" : " < 0"));
+      }
+      llvm::append_range(Extra, Lin.productFacts(KnownForms, Signs));
+      Cases.push_back(std::move(Extra));
+    }
+  }
+  std::string To = "[" + llvm::join(Lin.Params, ", ") + "] -> { : " +
+                   llvm::join(Alternatives, " or ") + " }";
+  std::string Common = Context();
+  return llvm::all_of(Cases, [&](const std::vector<std::string> &Extra) {
+    return isSubset(Common + (Extra.empty() ? "" : " and " + llvm::join(Extra, " and ")) + " }",
+                    To);
+  });
 }
 
 bool cleave::regionsDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,

@@ -336,6 +336,40 @@ static std::optional<AffineForm> combined(const AffineForm &A,
   return R;
 }
 
+/// \p A times \p B, both of degree one in their atoms, with a product of
+/// two atoms as an atom of its own keyed by its text, the two in text
+/// order (`(n - 1) * n + n` is `n * n`, as is `n * (n + 1) - n`);
+/// std::nullopt on overflow or for an atom that is a product already.
+static std::optional<AffineForm> product(const AffineForm &A, const AffineForm &B) {
+  auto Linear = [](const AffineForm &F) {
+    return llvm::none_of(F.Terms,
+                         [](const auto &T) { return llvm::StringRef(T.first).contains('*'); });
+  };
+  if (!Linear(A) || !Linear(B))
+    return std::nullopt;
+  std::optional<AffineForm> R = scaled(B, A.Constant);
+  if (auto Rest = scaled(A, B.Constant); R && Rest) {
+    Rest->Constant = 0;
+    R = combined(*R, *Rest, 1);
+  }
+  for (const auto &[X, CX] : A.Terms)
+    for (const auto &[Y, CY] : B.Terms) {
+      auto PX = parseSymExpr(std::min(X, Y)), PY = parseSymExpr(std::max(X, Y));
+      int64_t C;
+      if (!PX || !PY || !R || llvm::MulOverflow(CX, CY, C)) {
+        if (!PX)
+          llvm::consumeError(PX.takeError());
+        if (!PY)
+          llvm::consumeError(PY.takeError());
+        return std::nullopt;
+      }
+      AffineForm Term;
+      Term.Terms[SymExpr::binary(SymExpr::Kind::Mul, *PX, *PY)->str()] = C;
+      R = combined(*R, Term, 1);
+    }
+  return R;
+}
+
 AffineForm AffineForm::of(const SymExpr::Ptr &E) {
   using K = SymExpr::Kind;
   std::optional<AffineForm> R;
@@ -360,6 +394,8 @@ AffineForm AffineForm::of(const SymExpr::Ptr &E) {
       R = scaled(Rt, *C);
     else if (auto C = Rt.constantValue())
       R = scaled(L, *C);
+    else
+      R = product(L, Rt);
     break;
   }
   case K::Div:

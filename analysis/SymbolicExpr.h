@@ -69,9 +69,11 @@ evaluate(const SymExpr::Ptr &E,
 /// unary minus, parentheses).
 llvm::Expected<SymExpr::Ptr> parseSymExpr(llvm::StringRef Text);
 
-/// An affine form c0 + sum(ci * ti), where each term ti is a variable or a
-/// non-affine subexpression (such as `n / 2`) treated as an opaque atom keyed by
-/// its text. Two bounds compare when their difference is a constant.
+/// An affine form c0 + sum(ci * ti), where each term ti is a variable, a
+/// non-affine subexpression (such as `n / 2`) treated as an opaque atom keyed
+/// by its text, or the product of two such atoms (`n * n`), the product of
+/// two sums multiplied out. Two bounds compare when their difference is a
+/// constant.
 struct AffineForm {
   int64_t Constant = 0;
   std::map<std::string, int64_t> Terms; ///< atom text -> coefficient, no zeros

@@ -9,14 +9,9 @@
    The matrices are first copied into a recursive quadrant layout: a matrix of
    order n is its four quadrants A11, A12, A21, A22 of order n/2, stored one
    after the other, each in the same layout, down to LEAF x LEAF blocks stored
-   by rows. Every quadrant is then a contiguous range, so the pragmas can name
-   what each call reads and writes: C11 = A11 B11 + A12 B21 and so on, eight
-   products, where the products that accumulate into different quadrants of C
-   are independent. The pragmas name the regions in the quadrant layout
-   only: they are n * n elements, a product of the order with itself, with
-   n / 2 passed down, which cleave does not find yet (without them those
-   calls stay sequential, and the remarks say so). The row-major sides of
-   pack and unpack, rows of ld, cleave finds. */
+   by rows. Every quadrant is then a contiguous range of n * n elements:
+   C11 = A11 B11 + A12 B21 and so on, eight products, where the products that
+   accumulate into different quadrants of C are independent. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,7 +19,6 @@ enum { LEAF = 8 };
 
 /* Copies the n x n matrix at src (row-major, rows ld apart) into dst in the
    quadrant layout. */
-#pragma cleave region(dst[0:n * n])
 static void pack(const double *src, double *dst, int ld, int n) {
   if (n <= LEAF) {
     for (int i = 0; i < n; i++)
@@ -41,7 +35,6 @@ static void pack(const double *src, double *dst, int ld, int n) {
 
 /* The inverse of pack: copies src, in the quadrant layout, to the n x n
    row-major matrix at dst, rows ld apart. */
-#pragma cleave region(src[0:n * n])
 static void unpack(const double *src, double *dst, int ld, int n) {
   if (n <= LEAF) {
     for (int i = 0; i < n; i++)
@@ -57,7 +50,6 @@ static void unpack(const double *src, double *dst, int ld, int n) {
 }
 
 /* c += a * b for n x n matrices in the quadrant layout. */
-#pragma cleave region(a[0:n * n], b[0:n * n], c[0:n * n])
 static void multiply_add(const double *a, const double *b, double *c, int n) {
   if (n <= LEAF) {
     for (int i = 0; i < n; i++)

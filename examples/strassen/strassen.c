@@ -70,11 +70,13 @@ static long workspace(int n) {
 }
 
 /* c = a * b for n x n matrices in the quadrant layout; w[0:wn] is scratch
-   space of wn = workspace(n) elements. The pragma stays because cleave does
-   not find these regions yet: n * n is a product of the order with itself,
-   and the recursion passes n / 2 for it; without the pragma the seven
-   products stay sequential, and the remarks say so. */
-#pragma cleave region(a[0:n * n], b[0:n * n], c[0:n * n], w[0:wn])
+   space of wn = workspace(n) elements. The pragma stays for w: that each
+   level's sums, products and the seven workspaces after them end within
+   w[0:wn] is a fact about the value main passes for wn, workspace(n), which
+   cleave does not derive from workspace's recursion; without the pragma the
+   seven products stay sequential, and the remarks say so. cleave finds the
+   regions of a, b and c, n * n elements each. */
+#pragma cleave region(w[0:wn])
 static void strassen(const double *a, const double *b, double *c, double *w, int n,
                      int wn) {
   if (n <= LEAF) {

@@ -173,3 +173,16 @@ TEST(SymbolicExprTest, SubstitutesAndSimplifiesInsideQuotients) {
   // Without the substitution, the quotient stays one atom.
   EXPECT_EQ(substitute(parse("(high - low) / 2"), Within)->str(), "(low + d - low) / 2");
 }
+
+TEST(SymbolicExprTest, MultipliesOutProductsOfSums) {
+  EXPECT_EQ(simplify(parse("(n - 1) * n + n"))->str(), "n * n");
+  EXPECT_EQ(simplify(parse("n * (n + 1) - n"))->str(), "n * n");
+  // The two factors of a product in the order of their texts.
+  EXPECT_EQ(AffineForm::of(parse("i * j - j * i")).constantValue(), std::optional<int64_t>(0));
+  EXPECT_EQ(simplify(parse("(n / 2 - 1) * (n / 2) + n / 2"))->str(), "n / 2 * (n / 2)");
+  EXPECT_EQ(simplify(parse("2 * (h + 1) * (h - 1)"))->str(), "2 * (h * h) - 2");
+  // A product with a product is one atom, as is any product of three.
+  AffineForm Cube = AffineForm::of(parse("n * n * n"));
+  ASSERT_EQ(Cube.Terms.size(), 1u);
+  EXPECT_EQ(Cube.Terms.begin()->first, "n * n * n");
+}
