@@ -59,8 +59,11 @@ struct Origin {
   }
 };
 
-/// The join of two origins a pointer may have.
-Origin join(const Origin &A, const Origin &B, const std::string &Var) {
+/// The join of two origins a pointer may have; \p Given, where B comes
+/// from an assignment, says which (`it is given 'low2' at line 108`).
+Origin join(const Origin &A, const Origin &B, const std::string &Var,
+            const std::string &Given = "") {
+  std::string Why = Given.empty() ? "" : " (" + Given + ")";
   using K = Origin::Kind;
   if (A.K == K::None)
     return B;
@@ -93,7 +96,7 @@ Origin join(const Origin &A, const Origin &B, const std::string &Var) {
       return J;
     }
     return Origin::unknown("'" + Var + "', which points at different places of '" +
-                           A.Param->getNameAsString() + "'");
+                           A.Param->getNameAsString() + "'" + Why);
   }
   if (A.K == K::Local && B.K == K::Local) {
     Origin J = A;
@@ -101,7 +104,7 @@ Origin join(const Origin &A, const Origin &B, const std::string &Var) {
     J.Site.clear();
     return J;
   }
-  return Origin::unknown("'" + Var + "', which may point into different objects");
+  return Origin::unknown("'" + Var + "', which may point into different objects" + Why);
 }
 
 /// An integer loop variable and its range [Lo, Max] (Max inclusive).
@@ -144,11 +147,13 @@ public:
   /// Summarizes \p FD into \p Out. Where the loops do not bound an index,
   /// or a call passes values that change, \p States answers; without them,
   /// the walk lists the expressions it would ask about in \p Questions.
+  /// \p ReturnsOf gives what callees return (IntegerStates).
   EffectWalker(ASTContext &Ctx, const FunctionDecl *FD,
                const llvm::DenseSet<const VarDecl *> &Modified, const Conjunction &Entry,
-               IntegerStates *States, std::vector<const Stmt *> &Questions, LocalSummary &Out)
-      : Ctx(Ctx), FD(FD), Out(Out), Modified(Modified), Entry(Entry), States(States),
-        Questions(Questions) {
+               const ReturnFacts &ReturnsOf, IntegerStates *States,
+               std::vector<const Stmt *> &Questions, LocalSummary &Out)
+      : Ctx(Ctx), FD(FD), Out(Out), Modified(Modified), Entry(Entry), ReturnsOf(ReturnsOf),
+        States(States), Questions(Questions) {
     for (const ParmVarDecl *P : FD->parameters())
       if (!P->getName().empty() && (!Modified.count(P) || P->getType()->isPointerType()))
         ParamNames[Modified.count(P) ? entryKey(P) : symbolKey(P)] = P->getNameAsString();
@@ -286,8 +291,12 @@ private:
       bool Changed = false;
       for (const auto &[V, Value] : Scan.Values) {
         Origin &Current = VarOrigins[V];
-        Origin Next = Value ? join(Current, originOf(Value), V->getNameAsString())
-                            : moving(Current);
+        Origin Next =
+            Value ? join(Current, originOf(Value), V->getNameAsString(),
+                         "it is given '" + text(Value) + "' at line " +
+                             std::to_string(
+                                 positionOf(Ctx.getSourceManager(), Value->getBeginLoc()).Line))
+                  : moving(Current);
         if (Next.key() != Current.key()) {
           Current = Next;
           Changed = true;
@@ -468,10 +477,45 @@ private:
       O.K = Origin::Kind::Local;
       return O;
     }
-    if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
       if (llvm::StringRef Function = allocationFunction(Call); !Function.empty())
         return allocationSite(Call, Function);
+      // A pointer returned into an argument's array (lower_bound's): there,
+      // at the address the polyhedra give it (IntegerStates::assignCall).
+      if (const ParmVarDecl *P = returnedParameter(Call->getDirectCallee());
+          P && P->getFunctionScopeIndex() < Call->getNumArgs())
+        return moving(originOf(Call->getArg(P->getFunctionScopeIndex())));
+    }
     return Origin::unknown("'" + text(E) + "'");
+  }
+
+  /// The parameter of \p Callee into whose array every pointer it returns
+  /// points (lower_bound's `low`, moved along it), by the origins its own
+  /// walk finds for what it returns; null where they differ, or are not
+  /// one parameter's, or the callee is being asked already (recursion).
+  const ParmVarDecl *returnedParameter(const FunctionDecl *Callee) {
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    if (!Def || !Def->hasBody() || !Def->getReturnType()->isPointerType())
+      return nullptr;
+    const FunctionDecl *Key = Def->getCanonicalDecl();
+    if (auto It = Returned.find(Key); It != Returned.end())
+      return It->second;
+    // The callees asked about in the walks now under way, outermost first.
+    static thread_local std::set<const FunctionDecl *> Asking;
+    if (Key == FD->getCanonicalDecl() || !Asking.insert(Key).second)
+      return nullptr;
+    std::vector<const Stmt *> Questions;
+    LocalSummary Scratch;
+    EffectWalker Walk(Ctx, Def, modifiedVariables(Def->getBody()), {}, ReturnsOf, nullptr,
+                      Questions, Scratch);
+    Origin All;
+    for (const Stmt *S : IntegerStates::returnedValues(Def)) {
+      const auto *V = dyn_cast_or_null<Expr>(S);
+      All = V ? join(All, Walk.originOf(V), "(return)") : Origin::unknown("");
+    }
+    Asking.erase(Key);
+    bool One = All.K == Origin::Kind::Param && !All.ThroughFields && !All.Inside;
+    return Returned[Key] = One ? All.Param : nullptr;
   }
 
   /// The new object the allocation \p Call returns (`malloc at 12:7`).
@@ -1341,8 +1385,11 @@ private:
   std::vector<SymExpr::Ptr> Facts, Unequal;
   /// Facts that hold on entry, keyed as symbolicValue keys the parameters.
   Conjunction Entry;
+  const ReturnFacts &ReturnsOf;
   /// The polyhedra of FD's integer variables, or null.
   IntegerStates *States;
+  /// returnedParameter's answers, by the callee's canonical declaration.
+  std::map<const FunctionDecl *, const ParmVarDecl *> Returned;
   /// Without States: the expressions it would be asked about.
   std::vector<const Stmt *> &Questions;
   /// argumentsApart for FD, once a call needs it.
@@ -1454,7 +1501,7 @@ LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD,
   llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(FD->getBody());
   LocalSummary Out;
   std::vector<const Stmt *> Questions;
-  EffectWalker First(Ctx, FD, Modified, Entry, nullptr, Questions, Out);
+  EffectWalker First(Ctx, FD, Modified, Entry, ReturnsOf, nullptr, Questions, Out);
   First.run();
   // Where the loops leave something to ask, the polyhedra of the variables
   // the questions read answer it, in a second walk, while the budget lasts.
@@ -1466,7 +1513,7 @@ LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD,
   if (Answered)
     *Answered = States.answers();
   LocalSummary WithStates;
-  EffectWalker Second(Ctx, FD, Modified, Entry, &States, Questions, WithStates);
+  EffectWalker Second(Ctx, FD, Modified, Entry, ReturnsOf, &States, Questions, WithStates);
   Second.run();
   Second.dropInner();
   return WithStates;

@@ -873,10 +873,17 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
             : "";
     // A parameter given the value of another pointer (merge's swap of its
     // runs, quick_sort's `low = j + 1`): its accesses are not its own.
+    // The assignment that gave it another object, where the fact names it.
     std::string Moved = "through '" + Name + "', which may point into different objects";
-    bool Reassigned = llvm::any_of(E.Other, [&](const EffectFact &F) {
-      return llvm::StringRef(F.Name).contains(Moved);
-    });
+    std::optional<std::string> Reassigned;
+    for (const EffectFact &F : E.Other)
+      if (size_t At = F.Name.find(Moved); At != std::string::npos && !Reassigned) {
+        llvm::StringRef Rest = llvm::StringRef(F.Name).substr(At + Moved.size());
+        size_t Line = Rest.find("' at line ");
+        Reassigned = Rest.consume_front(" (") && Line != llvm::StringRef::npos
+                         ? Rest.take_front(Rest.find(')', Line - 2)).str()
+                         : "it is assigned another pointer";
+      }
     std::string Why =
         !Unbounded.empty()
             ? Unbounded.front() +
@@ -887,8 +894,8 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
         : !One.empty()     ? One
         : !Bounded.empty() ? "it accesses " + llvm::join(Bounded, " and ") +
                                  ", which do not join into one region"
-        : Reassigned       ? "it is assigned another pointer, and may then point into a "
-                             "different object: its accesses are not counted as its own"
+        : Reassigned       ? *Reassigned + ", and may then point into a different object: its "
+                                   "accesses are not counted as its own"
                            : "it is never accessed";
     Out.push_back("has pointer parameter '" + Name + "' without a region (" + Why +
                   "; add '#pragma cleave region(" + Name + "[lo:hi])' before the function)");
