@@ -69,6 +69,62 @@
 
 #ifdef CLEAVE_HAVE_MPI
 #include <mpi.h>
+#ifdef CLEAVE_MPI_LIBRARY
+// The MPI library is loaded when CLEAVE_TRANSPORT=mpi asks for it, not at
+// start: Open MPI's libmpi and the twenty libraries it needs took about 5 ms
+// to load and relocate here, at every start of a program that runs on
+// threads and never calls it. The runtime's calls go through this table,
+// which load_mpi fills. (Builds with an MPI compiler wrapper, such as
+// MPICH's and SimGrid's, do not define CLEAVE_MPI_LIBRARY and call MPI as
+// usual.)
+#include <dlfcn.h>
+static struct {
+  __typeof__(MPI_Abort) *Abort;
+  __typeof__(MPI_Comm_free) *Comm_free;
+  __typeof__(MPI_Comm_rank) *Comm_rank;
+  __typeof__(MPI_Comm_size) *Comm_size;
+  __typeof__(MPI_Comm_split_type) *Comm_split_type;
+  __typeof__(MPI_Finalize) *Finalize;
+  __typeof__(MPI_Finalized) *Finalized;
+  __typeof__(MPI_Get_count) *Get_count;
+  __typeof__(MPI_Init_thread) *Init_thread;
+  __typeof__(MPI_Initialized) *Initialized;
+  __typeof__(MPI_Iprobe) *Iprobe;
+  __typeof__(MPI_Isend) *Isend;
+  __typeof__(MPI_Recv) *Recv;
+  __typeof__(MPI_Testall) *Testall;
+  __typeof__(MPI_Waitall) *Waitall;
+#ifdef OPEN_MPI
+  // Open MPI's handles are the addresses of objects in the library.
+  void *comm_world, *byte, *info_null, *request_null;
+#endif
+} mpi_calls;
+#define MPI_Abort (*mpi_calls.Abort)
+#define MPI_Comm_free (*mpi_calls.Comm_free)
+#define MPI_Comm_rank (*mpi_calls.Comm_rank)
+#define MPI_Comm_size (*mpi_calls.Comm_size)
+#define MPI_Comm_split_type (*mpi_calls.Comm_split_type)
+#define MPI_Finalize (*mpi_calls.Finalize)
+#define MPI_Finalized (*mpi_calls.Finalized)
+#define MPI_Get_count (*mpi_calls.Get_count)
+#define MPI_Init_thread (*mpi_calls.Init_thread)
+#define MPI_Initialized (*mpi_calls.Initialized)
+#define MPI_Iprobe (*mpi_calls.Iprobe)
+#define MPI_Isend (*mpi_calls.Isend)
+#define MPI_Recv (*mpi_calls.Recv)
+#define MPI_Testall (*mpi_calls.Testall)
+#define MPI_Waitall (*mpi_calls.Waitall)
+#ifdef OPEN_MPI
+#undef MPI_COMM_WORLD
+#undef MPI_BYTE
+#undef MPI_INFO_NULL
+#undef MPI_REQUEST_NULL
+#define MPI_COMM_WORLD ((MPI_Comm)mpi_calls.comm_world)
+#define MPI_BYTE ((MPI_Datatype)mpi_calls.byte)
+#define MPI_INFO_NULL ((MPI_Info)mpi_calls.info_null)
+#define MPI_REQUEST_NULL ((MPI_Request)mpi_calls.request_null)
+#endif
+#endif
 #endif
 
 enum {
@@ -3307,8 +3363,65 @@ static int mpi_progress(void) {
   }
 }
 
+#ifdef CLEAVE_MPI_LIBRARY
+/// Loads the MPI library and fills mpi_calls; 0 when it cannot (the error
+/// says why).
+static int load_mpi(void) {
+  // Global, for the components Open MPI loads in turn to find its symbols.
+  void *library = dlopen(CLEAVE_MPI_LIBRARY, RTLD_NOW | RTLD_GLOBAL);
+  if (!library) {
+    set_error("CLEAVE_TRANSPORT='mpi': cannot load the MPI library the runtime "
+              "was built with (%s); reinstall it or rebuild the runtime",
+              dlerror());
+    return 0;
+  }
+  struct {
+    void **into;
+    const char *name;
+  } symbols[] = {
+      {(void **)&mpi_calls.Abort, "MPI_Abort"},
+      {(void **)&mpi_calls.Comm_free, "MPI_Comm_free"},
+      {(void **)&mpi_calls.Comm_rank, "MPI_Comm_rank"},
+      {(void **)&mpi_calls.Comm_size, "MPI_Comm_size"},
+      {(void **)&mpi_calls.Comm_split_type, "MPI_Comm_split_type"},
+      {(void **)&mpi_calls.Finalize, "MPI_Finalize"},
+      {(void **)&mpi_calls.Finalized, "MPI_Finalized"},
+      {(void **)&mpi_calls.Get_count, "MPI_Get_count"},
+      {(void **)&mpi_calls.Init_thread, "MPI_Init_thread"},
+      {(void **)&mpi_calls.Initialized, "MPI_Initialized"},
+      {(void **)&mpi_calls.Iprobe, "MPI_Iprobe"},
+      {(void **)&mpi_calls.Isend, "MPI_Isend"},
+      {(void **)&mpi_calls.Recv, "MPI_Recv"},
+      {(void **)&mpi_calls.Testall, "MPI_Testall"},
+      {(void **)&mpi_calls.Waitall, "MPI_Waitall"},
+#ifdef OPEN_MPI
+      {&mpi_calls.comm_world, "ompi_mpi_comm_world"},
+      {&mpi_calls.byte, "ompi_mpi_byte"},
+      {&mpi_calls.info_null, "ompi_mpi_info_null"},
+      {&mpi_calls.request_null, "ompi_request_null"},
+#endif
+  };
+  // Looked up as the program's own references are: a program that links
+  // MPI itself holds copies of its handles (copy relocations), which the
+  // library then uses, and which come first in the global scope.
+  void *global = dlopen(NULL, RTLD_NOW);
+  for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++)
+    if (!global || !(*symbols[i].into = dlsym(global, symbols[i].name))) {
+      set_error("CLEAVE_TRANSPORT='mpi': the MPI library %s has no '%s'; "
+                "rebuild the runtime against the MPI library installed",
+                CLEAVE_MPI_LIBRARY, symbols[i].name);
+      return 0;
+    }
+  return 1;
+}
+#endif
+
 /// Starts MPI and sets \p *count to the number of nodes.
 static clv_status start_mpi(int *argc, char ***argv, int *count) {
+#ifdef CLEAVE_MPI_LIBRARY
+  if (!load_mpi())
+    return CLV_E_USAGE;
+#endif
   int initialized = 0, finalized = 0;
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);

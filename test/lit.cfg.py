@@ -37,14 +37,16 @@ if config.have_fuzzer:
 
 runtime = os.path.join(config.cleave_src_root, "runtime")
 config.substitutions.append(("%cc", config.cc))
-# A runtime built with MPI links it: its headers and libraries come along, and
-# so does libtirpc (the XDR encoding).
+# A runtime built with MPI loads it when asked (dlopen): MPI's headers come
+# along, and what dlopen needs; so does libtirpc (the XDR encoding). A test
+# that calls MPI itself links it with %mpi_link.
 config.substitutions.append(
     ("%cleave_rt",
      "-I%s %s %s %s %s -lpthread -lm" % (runtime, config.mpi_cflags,
                                          os.path.join(config.cleave_obj_root, "runtime",
                                                       "libcleave_rt.a"),
                                          config.mpi_libs, config.tirpc_libs)))
+config.substitutions.append(("%mpi_link", config.mpi_link))
 
 # Tests of the mpi transport need a runtime built with MPI and its launcher.
 # Open MPI refuses to run as root (as CI does) and more processes than

@@ -5,7 +5,7 @@
 // short for a header, another program's) ends the job with a message and a
 // non-zero status, never a hang.
 // REQUIRES: mpi
-// RUN: %cc -Wall -Werror %s %cleave_rt -o %t
+// RUN: %cc -Wall -Werror %s %cleave_rt %mpi_link -o %t
 // RUN: env CLEAVE_TRANSPORT=mpi timeout 60 %mpirun -np 2 %t answered | FileCheck --check-prefix=ANSWERED %s
 // RUN: sh -c 'CLEAVE_TRANSPORT=mpi timeout 60 %mpirun -np 2 %t truncated; echo "exit status $?"' > %t.truncated 2>&1
 // RUN: FileCheck --check-prefix=TRUNCATED %s < %t.truncated
