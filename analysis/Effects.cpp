@@ -373,9 +373,43 @@ private:
         return std::nullopt;
       return llvm::find(Params, O.Param) - Params.begin();
     };
+    // The first comparison every call makes: the whole condition of the loop
+    // the body starts with, after declarations without side effects. It sees
+    // their initializers (lower_bound's `int *end = high + 1;` before `while
+    // (low < end)`, though `end = mid` later).
+    std::map<const VarDecl *, const Expr *> Initial;
+    const Expr *FirstCondition = nullptr;
+    if (const auto *Body = dyn_cast<CompoundStmt>(FD->getBody()))
+      for (const Stmt *S : Body->body()) {
+        auto Declared = [&](const Stmt *D) {
+          const auto *DS = dyn_cast_or_null<DeclStmt>(D);
+          if (!DS)
+            return false;
+          for (const Decl *Each : DS->decls())
+            if (const auto *V = dyn_cast<VarDecl>(Each)) {
+              if (V->getInit() && V->getInit()->HasSideEffects(Ctx))
+                return false;
+              if (V->getInit())
+                Initial[V] = V->getInit();
+            }
+          return true;
+        };
+        if (Declared(S))
+          continue;
+        if (const auto *W = dyn_cast<WhileStmt>(S))
+          FirstCondition = W->getCond();
+        else if (const auto *F = dyn_cast<ForStmt>(S); F && (!F->getInit() || Declared(F->getInit())))
+          FirstCondition = F->getCond();
+        break;
+      }
+    auto FirstIndexOf = [&](const BinaryOperator *BO, const Expr *E) {
+      const VarDecl *V = namedVariable(E);
+      bool First = FirstCondition && BO == FirstCondition->IgnoreParenImpCasts();
+      return First && V && Initial.count(V) ? IndexOf(Initial[V]) : IndexOf(E);
+    };
     bool Any = false;
     for (const BinaryOperator *BO : Scan.Found) {
-      auto L = IndexOf(BO->getLHS()), R = IndexOf(BO->getRHS());
+      auto L = FirstIndexOf(BO, BO->getLHS()), R = FirstIndexOf(BO, BO->getRHS());
       if (!L || !R || Find(*L) == Find(*R) ||
           !Ctx.hasSameUnqualifiedType(Params[*L]->getType()->getPointeeType(),
                                       Params[*R]->getType()->getPointeeType()))

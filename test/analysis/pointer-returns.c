@@ -7,7 +7,10 @@
 // over a pointer within another's array. A pointer a function returns
 // points where the argument its returns come from points (find's `p`, moved
 // along a): clear_from's writes through it are its own, a[0:n]; one that
-// returns either of two arrays leaves the writes unnamed.
+// returns either of two arrays leaves the writes unnamed. An inclusive
+// binary search compares `low < end` for a local `end = high + 1`: the first
+// comparison every call makes, before `end = mid`, puts high in low's array,
+// and mark's `out[s - a]` is bounded by what it returns, `high + 1` at most.
 // RUN: cleave analyze %s | FileCheck %s
 
 // CHECK-LABEL: function clear_from at
@@ -21,6 +24,14 @@
 // CHECK:      region: hits[0:n + 1] (read-write, inferred)
 // CHECK-LABEL: function count_below at
 // CHECK:      region: hits[0:n + 1] (read-write, inferred)
+// CHECK-LABEL: function first_not_less at
+// CHECK-NEXT:   signature: int *first_not_less(int *low, int *high, int key)
+// CHECK-NEXT:   defined, static
+// CHECK-NEXT:   region: low[0:high - low + 1] (read, inferred)
+// CHECK-NEXT:   stays local: returns 'int *', which is not marshaled yet
+// CHECK-NEXT:   reads low[0:high - low + 1]
+// CHECK-LABEL: function mark at
+// CHECK:        region: out[0:last - a + 2] (read-write, inferred)
 // CHECK-LABEL: function mark_either at
 // CHECK:        writes memory it cannot name, through 'either(a, b, n)'
 
@@ -81,6 +92,27 @@ static void mark_either(int *a, int *b, int n) {
   p[0] = 1;
 }
 
+/* The first of low[0] .. *high (sorted) not less than key, or high + 1. */
+static int *first_not_less(int *low, int *high, int key) {
+  int *end = high + 1;
+  while (low < end) {
+    int *mid = low + (end - low) / 2;
+    if (*mid < key)
+      low = mid + 1;
+    else
+      end = mid;
+  }
+  return low;
+}
+
+/* Marks where key belongs in a[0] .. *last (sorted). */
+static void mark(int *a, int *last, int *out, int key) {
+  if (last < a)
+    return;
+  int *s = first_not_less(a, last, key);
+  out[s - a] = 1;
+}
+
 int main(void) {
   int a[6] = {1, 3, 5, 7, 9, 11}, keys[4] = {0, 4, 9, 12}, hits[7] = {0};
   count_at(a, 6, keys, 4, hits);
@@ -90,5 +122,7 @@ int main(void) {
   int c[6] = {1, 3, 5, 7, 9, 11}, d[1] = {0};
   clear_from(c, 6, 7);
   mark_either(c, d, 0);
-  return hits[6] + c[3] + d[0];
+  int marks[7] = {0};
+  mark(c, c + 5, marks, 8);
+  return hits[6] + c[3] + d[0] + marks[4];
 }
