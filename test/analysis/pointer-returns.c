@@ -94,13 +94,13 @@ static void mark_either(int *a, int *b, int n) {
 
 /* The first of low[0] .. *high (sorted) not less than key, or high + 1. */
 static int *first_not_less(int *low, int *high, int key) {
-  int *end = high + 1;
-  while (low < end) {
-    int *mid = low + (end - low) / 2;
-    if (*mid < key)
-      low = mid + 1;
+  int *past = high + 1;
+  while (low < past) {
+    int *probe = low + (past - low) / 2;
+    if (key <= *probe)
+      past = probe;
     else
-      end = mid;
+      low = probe + 1;
   }
   return low;
 }
