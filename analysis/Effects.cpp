@@ -869,7 +869,12 @@ private:
     for (const std::string &V : E->variables()) {
       auto It = ParamNames.find(V);
       if (It == ParamNames.end()) {
-        Why = "'" + keyName(V) + "', which is not a parameter the function keeps";
+        bool Moved = llvm::any_of(FD->parameters(), [&](const ParmVarDecl *P) {
+          return Modified.count(P) && symbolKey(P) == V;
+        });
+        Why = "'" + keyName(V) +
+              (Moved ? "', a parameter the function moves, and no bound on it was found there"
+                     : "', which is not a parameter the function keeps");
         return nullptr;
       }
       Names[V] = SymExpr::variable(It->second);

@@ -2,6 +2,18 @@
 // loops with affine subscripts; a bound the analysis cannot prove is said so.
 // RUN: cleave analyze %s | FileCheck %s
 
+// Two runs appended: how far out moves is max(0, a_last - a + 1) plus the
+// same of b, no affine bound with nothing on entry to order a and a_last.
+// The remark says that out is a parameter the function moves.
+// CHECK-LABEL: function append at
+// CHECK:      writes out[?], unbounded: the index at line [[@LINE+5]] depends on 'out', a parameter the function moves, and no bound on it was found there
+void append(const int *a, const int *a_last, const int *b, const int *b_last, int *out) {
+  while (a <= a_last)
+    *out++ = *a++;
+  while (b <= b_last)
+    *out++ = *b++;
+}
+
 // CHECK-LABEL: function down at
 // CHECK:      reads a[0:n]
 // CHECK-NEXT: writes a[0:n]
@@ -67,3 +79,4 @@ void window(const int *a, int *b, int n, int k) {
 // CHECK-LABEL: function zeros at
 // CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] depends on 'a', which moves at line [[@LINE+1]] until a value it reads stops it: nothing bounds it
 void zeros(int *a) { while (*a) *a++ = 0; }
+
