@@ -540,8 +540,9 @@ private:
       return nullptr;
     std::vector<const Stmt *> Questions;
     LocalSummary Scratch;
-    EffectWalker Walk(Ctx, Def, modifiedVariables(Def->getBody()), {}, ReturnsOf, nullptr,
-                      Questions, Scratch);
+    // The walker keeps a reference to the set: it must outlive the walk.
+    llvm::DenseSet<const VarDecl *> CalleeModified = modifiedVariables(Def->getBody());
+    EffectWalker Walk(Ctx, Def, CalleeModified, {}, ReturnsOf, nullptr, Questions, Scratch);
     Origin All;
     for (const Stmt *S : IntegerStates::returnedValues(Def)) {
       const auto *V = dyn_cast_or_null<Expr>(S);
