@@ -113,10 +113,11 @@ public:
   static bool amongValues(const Param &P) {
     return P.How != Passing::Region && P.How != Passing::Within;
   }
-  std::vector<const Param *> within() const {
+  /// The parameters passed as \p How, in order.
+  std::vector<const Param *> passed(Passing How) const {
     std::vector<const Param *> Out;
     for (const Param &P : Params)
-      if (P.How == Passing::Within)
+      if (P.How == How)
         Out.push_back(&P);
     return Out;
   }
@@ -138,13 +139,6 @@ public:
   std::string joinParameterList() const {
     return "clv_future *cleave_f" +
            (returnsValue() ? ", " + declare(returnQualType(), "*cleave_result") : "");
-  }
-  std::vector<const Param *> regions() const {
-    std::vector<const Param *> Out;
-    for (const Param &P : Params)
-      if (P.How == Passing::Region)
-        Out.push_back(&P);
-    return Out;
   }
   bool writes() const {
     return llvm::any_of(Params, [](const Param &P) { return P.R && !P.R->ReadOnly; });
@@ -199,9 +193,9 @@ std::string sequentialEntryName(const FunctionDecl *F) {
 /// columns ("a__clo", "a__chi"), its stride, its row count and the offset of
 /// its first element ("a__first"); its count is then the count of a row.
 void declareBounds(const Signature &S, llvm::raw_ostream &OS) {
-  for (const Signature::Param *P : S.within())
+  for (const Signature::Param *P : S.passed(Signature::Passing::Within))
     OS << "  long long " << P->Name << "__off;\n";
-  for (const Signature::Param *P : S.regions()) {
+  for (const Signature::Param *P : S.passed(Signature::Passing::Region)) {
     OS << "  long long " << P->Name << "__lo, " << P->Name << "__hi;\n"
        << "  size_t " << P->Name << "__count;\n";
     if (P->R->Rows)
@@ -224,7 +218,7 @@ void computeBounds(const Signature &S, llvm::raw_ostream &OS) {
     OS << "  " << Into << " = " << Hi << " > " << Lo << " ? (size_t)(" << Hi << " - " << Lo
        << ") : 0;\n";
   };
-  for (const Signature::Param *P : S.regions()) {
+  for (const Signature::Param *P : S.passed(Signature::Passing::Region)) {
     const std::string &N = P->Name;
     OS << "  " << N << "__lo = " << P->R->Lo->str() << ";\n"
        << "  " << N << "__hi = " << P->R->Hi->str() << ";\n";
@@ -300,7 +294,7 @@ std::string typeShapes(StubTypes &Types, const std::vector<Signature> &Sigs) {
 /// The declarations of the stubs of \p S that the program calls.
 std::string prototypes(const Signature &S) {
   std::vector<std::string> Rs;
-  for (const Signature::Param *P : S.regions())
+  for (const Signature::Param *P : S.passed(Signature::Passing::Region))
     Rs.push_back(P->R->str());
   std::string Out = "/* " + S.name() + " on another node" +
                     (Rs.empty() ? "" : "; regions " + llvm::join(Rs, ", ")) + " */\n" +
@@ -364,7 +358,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
                                        : S.declare(P.Type, P.Name))
            << ";\n";
     declareBounds(S, FS);
-    for (const Signature::Param *P : S.regions())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       FS << "  " << S.declare(P->Type, P->Name + "__at") << ";\n";
     if (S.returnsValue())
       FS << "  " << Types.declare(S.returnQualType(), "cleave_r") << ";\n";
@@ -373,13 +367,13 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param &P : S.Params)
       if (Signature::amongValues(P))
         FS << Types.get(P.Type, P.Name, "cleave_args", "  ", "return CLV_E_DECODE;");
-    for (const Signature::Param *P : S.within())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << Types.get(Ctx.LongLongTy, P->Name + "__off", "cleave_args", "  ",
                       "return CLV_E_DECODE;");
     if (S.linked())
       FS << "  if (clv_buf_get_pending(cleave_args) != CLV_OK)\n    return CLV_E_DECODE;\n";
     computeBounds(S, FS);
-    for (const Signature::Param *P : S.regions())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       FS << "  " << P->Name << "__at = " << regionCall(Types, *P, "get", "cleave_args", "", Ctx)
          << ";\n  if (!" << P->Name << "__at)\n    return CLV_E_DECODE;\n";
     FS << "  clv_work_begin();\n  " << (S.returnsValue() ? "cleave_r = " : "") << Entry << "("
@@ -391,7 +385,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
             return P.Name + "__at - " + firstOf(P);
           })
        << ");\n  clv_work_end();\n";
-    for (const Signature::Param *P : S.regions())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
         FS << "  if (" << regionCall(Types, *P, "put", "cleave_reply", P->Name + "__at", Ctx)
            << " != CLV_OK)\n    return CLV_E_ENCODE;\n";
@@ -427,7 +421,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     FS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n  int cleave_node;\n";
     if (S.writes())
       FS << "  clv_buf *cleave_local;\n";
-    for (const Signature::Param *P : S.regions())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
         FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n";
     auto Run = [&](const std::string &Call, const std::string &Indent) {
@@ -439,11 +433,11 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     // The bytes the regions copy, in and (written ones) back out, which the
     // runtime weighs against the work of the calls it sent (its grain).
     std::string Bytes;
-    for (const Signature::Param *P : S.regions())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       Bytes += std::string(" + ") + (P->R->ReadOnly ? "" : "2 * ") + P->Name + "__count" +
                (P->R->Rows ? " * " + P->Name + "__rows" : "") +
                (P->Elem->isIncompleteType() ? "" : " * sizeof *" + P->Name);
-    for (const Signature::Param *P : S.within())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << "  " << P->Name << "__off = " << P->Name << " - " << P->Base << ";\n";
     computeBounds(S, FS);
     FS << "  cleave_node = clv_spawn_node_for(CLEAVE_FN_" << Name << ", "
@@ -455,18 +449,18 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param &P : S.Params)
       if (Signature::amongValues(P))
         FS << Types.put(P.Type, P.Name, "&cleave_args", "  ", Fail);
-    for (const Signature::Param *P : S.within())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << Types.put(Ctx.LongLongTy, P->Name + "__off", "&cleave_args", "  ", Fail);
     if (S.linked())
       FS << "  if (clv_buf_put_pending(&cleave_args) != CLV_OK)\n    " << Fail << "\n";
-    for (const Signature::Param *P : S.regions())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       FS << "  if (" << regionCall(Types, *P, "put", "&cleave_args", P->Name + " + " + firstOf(*P), Ctx)
          << " != CLV_OK)\n    " << Fail << "\n";
     FS << "  cleave_f = clv_spawn(cleave_node, CLEAVE_FN_" << Name << ", &cleave_args);\n"
        << "  if (!cleave_f)\n    " << Fail << "\n";
     if (S.writes())
       FS << "  cleave_local = clv_future_local(cleave_f);\n";
-    for (const Signature::Param *P : S.regions())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
         FS << "  " << P->Name << "__dst = " << P->Name << " + " << firstOf(*P) << ";\n"
            << carried(*P, "put");
@@ -478,7 +472,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     FS << "void " << Name << "__join(" << S.joinParameterList() << ") {\n";
     if (S.writes())
       FS << "  clv_buf *cleave_local;\n";
-    for (const Signature::Param *P : S.regions())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
         FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n"
            << "  size_t " << P->Name << "__count;\n"
@@ -488,12 +482,12 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     FS << "  clv_buf cleave_reply;\n  if (!cleave_f)\n    return;\n";
     if (S.writes())
       FS << "  cleave_local = clv_future_local(cleave_f);\n";
-    for (const Signature::Param *P : S.regions())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
         FS << carried(*P, "get");
     FS << "  clv_buf_init(&cleave_reply);\n"
        << "  if (clv_wait(cleave_f, &cleave_reply) != CLV_OK)\n    " << Fail << "\n";
-    for (const Signature::Param *P : S.regions())
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
         FS << "  if (" << regionCall(Types, *P, "get", "&cleave_reply", P->Name + "__dst", Ctx)
            << " != CLV_OK)\n    " << Fail << "\n";
