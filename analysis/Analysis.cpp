@@ -710,6 +710,13 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
   return Why;
 }
 
+const ParmVarDecl *TUAnalysis::returnedParameter(const FunctionDecl *FD) {
+  auto [It, New] = ReturnedInto.insert({FD->getCanonicalDecl(), nullptr});
+  if (New)
+    It->second = cleave::returnedParameter(Ctx, FD, ReturnsOf, nullptr);
+  return It->second;
+}
+
 const Conjunction *TUAnalysis::returnFacts(const FunctionDecl *FD) {
   const FunctionDecl *Def = FD->getDefinition();
   if (!Def || !Def->hasBody())
@@ -719,7 +726,7 @@ const Conjunction *TUAnalysis::returnFacts(const FunctionDecl *FD) {
   // finds nothing yet: nullopt is what the entry holds meanwhile.
   if (New) {
     std::optional<Conjunction> Found =
-        IntegerStates(Ctx, Def, modifiedVariables(Def->getBody()), entryFacts(Def), ReturnsOf,
+        IntegerStates(Ctx, Def, modifiedVariables(analyzedBody(Ctx, Def)), entryFacts(Def), ReturnsOf,
                       &PolyhedraSteps, IntegerStates::returnedValues(Def))
             .returns();
     Returns[Def->getCanonicalDecl()] = std::move(Found);
@@ -759,35 +766,51 @@ void TUAnalysis::summarizeEffects() {
   // So may what a function returns about its integer parameters, when a
   // caller's states asked (split's `lo <= i <= hi` needs `lo <= hi`).
   findCalls();
-  findEntryFacts([&](const FunctionDecl *Def) {
-    const FunctionDecl *Key = Def->getCanonicalDecl();
-    const LocalSummary &L = Summaries[Key].Local;
-    return (Answered.count(Key) && llvm::any_of(L.Direct.Accesses, [](const AccessRegion &R) {
-              return !R.Unbounded.empty();
-            })) ||
-           llvm::any_of(L.Calls, [](const CallEffect &C) { return !C.State.empty(); }) ||
-           Returns.count(Key);
-  });
+  findEntryFacts(
+      [&](const FunctionDecl *Def) {
+        const FunctionDecl *Key = Def->getCanonicalDecl();
+        const LocalSummary &L = Summaries[Key].Local;
+        return (Answered.count(Key) && llvm::any_of(L.Direct.Accesses, [](const AccessRegion &R) {
+                  return !R.Unbounded.empty();
+                })) ||
+               llvm::any_of(L.Calls, [](const CallEffect &C) { return !C.State.empty(); }) ||
+               Returns.count(Key);
+      },
+      /*Inductive=*/true);
   // So is a function whose states took in what one of those returns: it
-  // may be bounded now (partition's `p < hi`, at `hi - lo > 16`).
+  // may be bounded now (partition's `p < hi`, at `hi - lo > 16`). The facts
+  // of pointers within another's array are assumed while summarizing, for
+  // the calls that pass them may need them (merge's `split2 <= high2 + 1`
+  // needs lower_bound's `high >= low - 1`, which needs merge's own): the
+  // summaries are found again until every call gives back the facts they
+  // were found with.
   std::set<std::string> Bounded;
-  for (const FunctionDecl *Def : Definitions)
-    if (!entryFacts(Def).empty())
-      Bounded.insert(Summaries[Def->getCanonicalDecl()].UniqueName);
-  bool Again = false;
-  Returns.clear();
-  for (const FunctionDecl *Def : Definitions) {
-    FunctionInfo &S = Summaries[Def->getCanonicalDecl()];
-    Conjunction Entry = entryFacts(Def);
-    if (!Entry.empty() ||
-        (Answered.count(Def->getCanonicalDecl()) &&
-         llvm::any_of(S.Local.Calls, [&](const CallEffect &C) { return Bounded.count(C.Callee); }))) {
-      S.Local = summarizeFunction(Ctx, Def, Entry, ReturnsOf, &PolyhedraSteps);
-      Again = true;
+  std::set<const FunctionDecl *> WithFacts;
+  for (bool Verify = !Assumed.empty();;) {
+    for (const FunctionDecl *Def : Definitions)
+      if (!entryFacts(Def).empty()) {
+        Bounded.insert(Summaries[Def->getCanonicalDecl()].UniqueName);
+        WithFacts.insert(Def->getCanonicalDecl());
+      }
+    bool Summarized = false;
+    Returns.clear();
+    for (const FunctionDecl *Def : Definitions) {
+      FunctionInfo &S = Summaries[Def->getCanonicalDecl()];
+      if (WithFacts.count(Def->getCanonicalDecl()) ||
+          (Answered.count(Def->getCanonicalDecl()) &&
+           llvm::any_of(S.Local.Calls, [&](const CallEffect &C) { return Bounded.count(C.Callee); }))) {
+        S.Local = summarizeFunction(Ctx, Def, entryFacts(Def), ReturnsOf, &PolyhedraSteps);
+        Summarized = true;
+      }
     }
+    if (Summarized)
+      findCalls(); // the calls are the new summaries'
+    if (!Verify)
+      break;
+    Assumed.clear();
+    if (!settleEntryFacts())
+      break;
   }
-  if (Again)
-    findCalls(); // the calls are the new summaries'
   composeEffects(All);
   // A region that recursion grew, or split into too many intervals, is
   // bounded by a guess (composeEffects), which may need entry facts
@@ -801,7 +824,7 @@ void TUAnalysis::summarizeEffects() {
   if (Grew.empty())
     return;
   findEntryFacts([&](const FunctionDecl *Def) { return Grew.count(Def->getCanonicalDecl()) > 0; });
-  Again = false;
+  bool Again = false;
   for (const FunctionDecl *Def : Definitions)
     if (Conjunction Entry = entryFacts(Def); Grew.count(Def->getCanonicalDecl()) && !Entry.empty()) {
       Summaries[Def->getCanonicalDecl()].Local =
@@ -823,7 +846,8 @@ void TUAnalysis::inferRegions() {
       if (Name.empty() || !P->getType()->isPointerType() ||
           llvm::any_of(Rs, [&](const Region &R) { return R.Param == Name; }))
         continue;
-      std::optional<AccessRegion> Found = enclosingInterval(E->Accesses, Name);
+      std::optional<AccessRegion> Found =
+          enclosingInterval(E->Accesses, Name, Summaries[Def->getCanonicalDecl()].Local.Entry);
       // A pointer to a struct is a linked structure, copied node by node,
       // unless it holds no pointer and is indexed past its first element:
       // an array of structs (`e[0:n]` of `struct item *e`, moved by e + 1).
@@ -887,7 +911,9 @@ void TUAnalysis::findCalls() {
       CallsUnknown[Key] = "they are the arguments of main";
     else if (Def->getStorageClass() != SC_Static && !WholeProgram)
       CallsUnknown[Key] = Name + " may be called from another file (this one has no main)";
-    else if (CallsOf[Key].size() != Mentions.Count.lookup(Key))
+    // The body analyzed may call the function once more (analyzedBody).
+    else if (CallsOf[Key].size() !=
+             Mentions.Count.lookup(Key) + (analyzedBody(Ctx, Def) != Def->getBody()))
       CallsUnknown[Key] = Name + " is named other than in the calls this file makes (its "
                                  "address is taken, or a header calls it)";
   }
@@ -994,10 +1020,12 @@ void TUAnalysis::findDistinctParams() {
 }
 
 /// What holds where \p C is made about the values its arguments read: its
-/// context and the ranges of the loop counters around it.
+/// context, the ranges of the loop counters around it and the state of the
+/// variables that change.
 static Conjunction factsAtCall(const CallEffect &C) {
   Conjunction Given = C.Context;
   llvm::append_range(Given, C.Counters);
+  llvm::append_range(Given, C.State);
   return Given;
 }
 
@@ -1020,7 +1048,8 @@ static SymMap argumentValues(const FunctionDecl *Def, const CallEffect &C) {
   return Args;
 }
 
-void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> &Wanted) {
+void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> &Wanted,
+                                bool Inductive) {
   // Candidates, for each function wanted whose calls are all known: for its
   // integer parameters p and q, p >= 0 and q >= p; and p >= c and q - p >= c
   // where every call, by what holds where it is made, gives a least value c
@@ -1040,11 +1069,22 @@ void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> 
         if (Q != P && Q->getType()->isIntegerType() && !Q->getName().empty())
           Measures.push_back(atLeast(SymExpr::variable(Q->getName()), PV));
     }
+    size_t Ordered = Measures.size();
     for (const auto &[Q, P] : Summaries[Key].Local.Within)
       Measures.push_back(atLeast(SymExpr::variable(Q), SymExpr::variable(P)));
     Conjunction &Facts = EntryFacts[Key];
-    for (const SymExpr::Ptr &M : Measures) {
+    for (size_t I = 0; I < Measures.size(); ++I) {
+      const SymExpr::Ptr &M = Measures[I];
       Facts.push_back(M);
+      // A run of a pointer and the last one it holds may be empty
+      // (`high == low - 1`).
+      if (I >= Ordered) {
+        Facts.push_back(SymExpr::binary(SymExpr::Kind::Add, M, SymExpr::constant(1)));
+        if (Inductive) {
+          Assumed.insert(Facts.end()[-2].get());
+          Assumed.insert(Facts.back().get());
+        }
+      }
       std::optional<int64_t> Least;
       for (const auto &[Caller, C] : CallsOf[Key]) {
         Conjunction Given = factsAtCall(*C);
@@ -1064,8 +1104,13 @@ void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> 
         Facts.push_back(SymExpr::binary(SymExpr::Kind::Sub, M, SymExpr::constant(*Least)));
     }
   }
+  settleEntryFacts();
+}
+
+bool TUAnalysis::settleEntryFacts() {
   // The greatest fixed point: a fact stays while every call, with what holds
   // where it is made and the caller's facts, gives it.
+  bool Dropped = false;
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (auto &[Key, Facts] : EntryFacts) {
@@ -1078,6 +1123,8 @@ void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> 
         SymMap Args = argumentValues(Def, *C);
         size_t Before = Facts.size();
         llvm::erase_if(Facts, [&](const SymExpr::Ptr &F) {
+          if (Assumed.count(F.get()))
+            return false;
           for (const std::string &V : F->variables())
             if (!Args.count(V))
               return true;
@@ -1086,7 +1133,9 @@ void TUAnalysis::findEntryFacts(const std::function<bool(const FunctionDecl *)> 
         Changed |= Facts.size() != Before;
       }
     }
+    Dropped |= Changed;
   }
+  return Dropped;
 }
 
 Conjunction TUAnalysis::entryFacts(const FunctionDecl *FD) const {

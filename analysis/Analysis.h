@@ -68,6 +68,9 @@ public:
   /// passes 'x' for both").
   std::string whyNotDistinct(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
                              const clang::ParmVarDecl *Q) const;
+  /// The parameter of \p FD into whose array every pointer it returns
+  /// points, or null (returnedParameter); found once.
+  const clang::ParmVarDecl *returnedParameter(const clang::FunctionDecl *FD);
   /// Facts `E >= 0` about the integer parameters of \p FD that every call
   /// of it gives (`n <= ld`), keyed as symbolicValue keys the parameters.
   /// Found only where they may serve: for recursive functions with regions
@@ -119,8 +122,15 @@ private:
   /// known (CallsUnknown).
   void findCalls();
   /// Finds entryFacts for the functions \p Wanted picks that have none
-  /// yet, and settles them all again.
-  void findEntryFacts(const std::function<bool(const clang::FunctionDecl *)> &Wanted);
+  /// yet, and settles them all again. With \p Inductive, the facts that
+  /// order a pointer within another's array are only proposed (Assumed):
+  /// the calls that give them may need them, and settleEntryFacts keeps
+  /// them once the summaries found with them give them back.
+  void findEntryFacts(const std::function<bool(const clang::FunctionDecl *)> &Wanted,
+                      bool Inductive = false);
+  /// Drops the entry facts, but for the Assumed ones, that some call does
+  /// not give, to the greatest fixed point; true if it dropped any.
+  bool settleEntryFacts();
   /// Summarizes the effects of the definitions and composes them.
   void summarizeEffects();
   /// What the returns of \p FD give about its value (IntegerStates::
@@ -162,10 +172,14 @@ private:
       CallsOf;
   /// entryFacts, in the parameters' names.
   std::map<const clang::FunctionDecl *, Conjunction> EntryFacts;
+  /// Entry facts proposed but not yet checked (findEntryFacts).
+  std::set<const SymExpr *> Assumed;
   /// The steps left to the polyhedra of the file's integer variables
   /// (IntegerStates): enough for the functions of a program as people
   /// write them, bounded so that a file of many costs a bounded time.
   unsigned long PolyhedraSteps = 500;
+  /// returnedParameter's answers, by canonical declaration.
+  std::map<const clang::FunctionDecl *, const clang::ParmVarDecl *> ReturnedInto;
   /// returnFacts, by canonical declaration, as found so far.
   std::map<const clang::FunctionDecl *, std::optional<Conjunction>> Returns;
   std::function<const Conjunction *(const clang::FunctionDecl *)> ReturnsOf =
@@ -213,6 +227,18 @@ SymExpr::Ptr addressValue(const clang::Expr *E,
 /// The key that stands for the value a parameter the body changes had on
 /// entry ("low@e1A2B" beside symbolKey's "low@1A2B").
 std::string entryKey(const clang::ParmVarDecl *P);
+
+/// The body the analyses of effects and integer values, and the plan, read for \p FD: its own, but
+/// where a function returning nothing starts by permuting its parameters
+/// under a condition (merge's `if (high1 - low1 < high2 - low2) { t = low1;
+/// low1 = low2; low2 = t; ... }`, to make run 1 the longer), one in which
+/// that statement calls the function itself with its parameters so
+/// permuted, and returns. The rest then reads the parameters as passed, and
+/// the call stands for the rest run with them permuted: it is the rest, for
+/// the condition's negation holds of the permuted values wherever the
+/// condition holds of the values passed (which the body checks). Made once
+/// per function and context.
+clang::Stmt *analyzedBody(clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
 
 /// The variables \p S assigns, increments, decrements or takes the address of.
 llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);

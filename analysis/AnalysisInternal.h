@@ -91,11 +91,12 @@ bool isFirstElement(const AccessRegion &R);
 bool mayBeGuessed(const AccessRegion &R);
 
 /// The one interval of elements that holds every access of \p Accesses to
-/// parameter \p Param, read or written; nullopt when there is none (no
-/// access, an unbounded one, nodes of a linked structure, or intervals whose
-/// bounds do not compare).
+/// parameter \p Param, read or written, wherever \p Given holds; nullopt
+/// when there is none (no access, an unbounded one, nodes of a linked
+/// structure, or intervals whose bounds do not compare).
 std::optional<AccessRegion> enclosingInterval(const std::vector<AccessRegion> &Accesses,
-                                              const std::string &Param);
+                                              const std::string &Param,
+                                              const Conjunction &Given);
 
 /// The (parameter, write) groups of \p Accesses that join into one interval
 /// by their texts alone (meeting ends, hulls of bounds that differ by
@@ -122,6 +123,16 @@ argumentsApart(clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
 /// as arithmetic does (an unsigned `n - 1` wraps at 0, a conversion to
 /// unsigned changes a negative value).
 bool signedThroughout(const clang::Expr *E);
+
+/// The parameter of \p Callee into whose array every pointer it returns
+/// points (lower_bound's `low`, moved along it), by the origins a walk of
+/// it finds for what it returns; null where they differ, or are not one
+/// parameter's, or the callee is \p Asker or being asked already
+/// (recursion).
+const clang::ParmVarDecl *returnedParameter(clang::ASTContext &Ctx,
+                                            const clang::FunctionDecl *Callee,
+                                            const ReturnFacts &ReturnsOf,
+                                            const clang::FunctionDecl *Asker);
 
 /// The variables of local storage \p Body declares, in order.
 std::vector<const clang::VarDecl *> localVariables(const clang::Stmt *Body);

@@ -12,6 +12,33 @@ using namespace cleave;
 using namespace clang;
 
 
+/// The local pointer \p V that never changes as a parameter of its function,
+/// or an object of its own, plus an offset: where it is set to what a
+/// callee returns into an argument's array (merge's `split2 =
+/// lower_bound(low2, high2, *split1)`), that argument's base, at V's
+/// address less the base's.
+static std::optional<PointerValue> returnedInto(TUAnalysis &A, const VarDecl *V,
+                                                const llvm::DenseSet<const VarDecl *> &Modified) {
+  ASTContext &Ctx = A.context();
+  const auto *Call =
+      V->getInit() ? dyn_cast<CallExpr>(V->getInit()->IgnoreParenImpCasts()) : nullptr;
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const ParmVarDecl *P = Callee ? A.returnedParameter(Callee) : nullptr;
+  if (!P || P->getFunctionScopeIndex() >= Call->getNumArgs())
+    return std::nullopt;
+  const Expr *Arg = Call->getArg(P->getFunctionScopeIndex());
+  std::optional<PointerValue> Base = pointerValue(Arg, &Modified, &Ctx);
+  SymExpr::Ptr At = addressValue(Arg, &Modified, &Ctx);
+  if (!Base || !At || Arg->HasSideEffects(Ctx) ||
+      !(isa<ParmVarDecl>(Base->Base) || ownObject(Base->Base, Modified)))
+    return std::nullopt;
+  using K = SymExpr::Kind;
+  // V's address less the base's: less the argument's, plus its offset.
+  Base->Offset = SymExpr::binary(
+      K::Add, SymExpr::binary(K::Sub, SymExpr::variable(symbolKey(V)), At), Base->Offset);
+  return Base;
+}
+
 llvm::Expected<std::vector<SiteRegion>>
 cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
                         const llvm::DenseSet<const VarDecl *> &Modified) {
@@ -54,13 +81,23 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
       return Fail("the call passes no argument for '" + R.Param + "'");
     auto PV = pointerValue(CE->getArg(I), &Modified, &Ctx);
     // A parameter that moves elsewhere is where it is here: the region
-    // names it (Vars), and nothing may change it before the join.
+    // names it (Vars), and nothing may change it before the join. So is a
+    // local pointer that never changes, into whatever array its value
+    // points (merge's `split2 = lower_bound(...)`): no region but its own
+    // is known apart from it.
     bool Own = PV && ownObject(PV->Base, Modified);
-    if (!PV || !(Own || isa<ParmVarDecl>(PV->Base)) ||
+    bool Fixed = PV && PV->Base->hasLocalStorage() && !Modified.count(PV->Base);
+    if (Fixed && !Own && !isa<ParmVarDecl>(PV->Base))
+      if (auto Into = returnedInto(A, PV->Base, Modified)) {
+        PV->Offset = SymExpr::binary(SymExpr::Kind::Add, Into->Offset, PV->Offset);
+        PV->Base = Into->Base;
+        Own = ownObject(PV->Base, Modified);
+      }
+    if (!PV || !(Own || Fixed || isa<ParmVarDecl>(PV->Base)) ||
         CE->getArg(I)->HasSideEffects(Ctx))
       return Fail("argument " + Spelled(R.Param) +
-                  " is not a parameter of the caller, nor an array or allocation of its "
-                  "own, plus an integer offset");
+                  " is not a parameter of the caller, a pointer of its own that never "
+                  "changes, nor an array or allocation of its own, plus an integer offset");
     std::vector<SymExpr::Ptr> Bounds{R.Lo, R.Hi};
     if (R.Rows)
       Bounds.insert(Bounds.end(), {R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi});
@@ -73,6 +110,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
       for (const std::string &Param : Bound->variables())
         variablesIn(Actuals[Param], S.Vars);
     variablesIn(CE->getArg(I), S.Vars);
+    S.Vars.insert(PV->Base);
     S.Base = PV->Base;
     S.Own = Own;
     S.ReadOnly = R.ReadOnly;

@@ -152,8 +152,8 @@ public:
                const llvm::DenseSet<const VarDecl *> &Modified, const Conjunction &Entry,
                const ReturnFacts &ReturnsOf, IntegerStates *States,
                std::vector<const Stmt *> &Questions, LocalSummary &Out)
-      : Ctx(Ctx), FD(FD), Out(Out), Modified(Modified), Entry(Entry), ReturnsOf(ReturnsOf),
-        States(States), Questions(Questions) {
+      : Ctx(Ctx), FD(FD), AnalyzedBody(analyzedBody(Ctx, FD)), Out(Out), Modified(Modified),
+        Entry(Entry), ReturnsOf(ReturnsOf), States(States), Questions(Questions) {
     for (const ParmVarDecl *P : FD->parameters())
       if (!P->getName().empty() && (!Modified.count(P) || P->getType()->isPointerType()))
         ParamNames[Modified.count(P) ? entryKey(P) : symbolKey(P)] = P->getNameAsString();
@@ -168,21 +168,26 @@ public:
       bool VisitLabelStmt(LabelStmt *) { return Jumps = true; }
       bool VisitSwitchCase(SwitchCase *) { return Jumps = true; }
     } Body;
-    Body.TraverseStmt(FD->getBody());
+    Body.TraverseStmt(AnalyzedBody);
     JumpsIn = Body.Jumps;
     for (const auto &[Key, Name] : ParamNames)
       Stable.insert(Key);
-    for (const VarDecl *V : localVariables(FD->getBody()))
+    for (const VarDecl *V : localVariables(AnalyzedBody))
       if (!Modified.count(V))
         Stable.insert(symbolKey(V));
   }
 
   void run() {
     Facts = Entry;
+    SymMap Names;
+    for (const ParmVarDecl *P : FD->parameters())
+      Names[symbolKey(P)] = SymExpr::variable(P->getNameAsString());
+    for (const SymExpr::Ptr &F : Entry)
+      Out.Entry.push_back(substitute(F, Names));
     // On entry, C computes the bounds of the parameters' arrays (C11 6.9.1p10).
     for (const ParmVarDecl *P : FD->parameters())
       bounds(P->getOriginalType());
-    stmt(FD->getBody());
+    stmt(AnalyzedBody);
   }
 
   /// Leaves out each interval accessed inside another of the same parameter
@@ -266,7 +271,7 @@ private:
         return true;
       }
     } Scan;
-    Scan.TraverseStmt(FD->getBody());
+    Scan.TraverseStmt(AnalyzedBody);
     VarOrigins.clear();
     for (const ParmVarDecl *P : FD->parameters())
       if (Modified.count(P) && P->getType()->isPointerType())
@@ -355,7 +360,7 @@ private:
         return true;
       }
     } Scan;
-    Scan.TraverseStmt(FD->getBody());
+    Scan.TraverseStmt(AnalyzedBody);
     std::vector<const ParmVarDecl *> Params(FD->param_begin(), FD->param_end());
     std::vector<size_t> Group(Params.size());
     for (size_t I = 0; I < Group.size(); ++I)
@@ -379,7 +384,7 @@ private:
     // (low < end)`, though `end = mid` later).
     std::map<const VarDecl *, const Expr *> Initial;
     const Expr *FirstCondition = nullptr;
-    if (const auto *Body = dyn_cast<CompoundStmt>(FD->getBody()))
+    if (const auto *Body = dyn_cast<CompoundStmt>(AnalyzedBody))
       for (const Stmt *S : Body->body()) {
         auto Declared = [&](const Stmt *D) {
           const auto *DS = dyn_cast_or_null<DeclStmt>(D);
@@ -523,36 +528,29 @@ private:
     return Origin::unknown("'" + text(E) + "'");
   }
 
-  /// The parameter of \p Callee into whose array every pointer it returns
-  /// points (lower_bound's `low`, moved along it), by the origins its own
-  /// walk finds for what it returns; null where they differ, or are not
-  /// one parameter's, or the callee is being asked already (recursion).
+  /// cleave::returnedParameter, asked by FD, by the callee.
   const ParmVarDecl *returnedParameter(const FunctionDecl *Callee) {
-    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
-    if (!Def || !Def->hasBody() || !Def->getReturnType()->isPointerType())
-      return nullptr;
-    const FunctionDecl *Key = Def->getCanonicalDecl();
+    const FunctionDecl *Key = Callee ? Callee->getCanonicalDecl() : nullptr;
     if (auto It = Returned.find(Key); It != Returned.end())
       return It->second;
-    // The callees asked about in the walks now under way, outermost first.
-    static thread_local std::set<const FunctionDecl *> Asking;
-    if (Key == FD->getCanonicalDecl() || !Asking.insert(Key).second)
-      return nullptr;
-    std::vector<const Stmt *> Questions;
-    LocalSummary Scratch;
-    // The walker keeps a reference to the set: it must outlive the walk.
-    llvm::DenseSet<const VarDecl *> CalleeModified = modifiedVariables(Def->getBody());
-    EffectWalker Walk(Ctx, Def, CalleeModified, {}, ReturnsOf, nullptr, Questions, Scratch);
+    return Returned[Key] = cleave::returnedParameter(Ctx, Callee, ReturnsOf, FD);
+  }
+
+public:
+  /// The parameter into whose array every pointer \p Def returns points,
+  /// by the origins this walk of it finds for what it returns; null where
+  /// they differ or are not one parameter's.
+  const ParmVarDecl *returnedInto(const FunctionDecl *Def) {
     Origin All;
     for (const Stmt *S : IntegerStates::returnedValues(Def)) {
       const auto *V = dyn_cast_or_null<Expr>(S);
-      All = V ? join(All, Walk.originOf(V), "(return)") : Origin::unknown("");
+      All = V ? join(All, originOf(V), "(return)") : Origin::unknown("");
     }
-    Asking.erase(Key);
     bool One = All.K == Origin::Kind::Param && !All.ThroughFields && !All.Inside;
-    return Returned[Key] = One ? All.Param : nullptr;
+    return One ? All.Param : nullptr;
   }
 
+private:
   /// The new object the allocation \p Call returns (`malloc at 12:7`).
   Origin allocationSite(const CallExpr *Call, llvm::StringRef Function) {
     Origin O;
@@ -812,13 +810,13 @@ private:
           return true;
         }
       } Walk(Ctx, Modified);
-      Walk.TraverseStmt(FD->getBody());
+      Walk.TraverseStmt(AnalyzedBody);
       Stops->From = std::move(Walk.From);
       Stops->Stopped = std::move(Walk.Stopped);
     }
     std::vector<const VarDecl *> Work;
     llvm::DenseSet<const VarDecl *> Seen;
-    for (const VarDecl *V : localVariables(FD->getBody()))
+    for (const VarDecl *V : localVariables(AnalyzedBody))
       if (llvm::is_contained(Index->variables(), symbolKey(V)))
         Work.push_back(V);
     for (const ParmVarDecl *P : FD->parameters())
@@ -1411,6 +1409,7 @@ private:
 
   ASTContext &Ctx;
   const FunctionDecl *FD;
+  Stmt *AnalyzedBody; ///< analyzedBody(Ctx, FD)
   LocalSummary &Out;
   const llvm::DenseSet<const VarDecl *> &Modified;
   /// key -> name: the parameters the body keeps, and the addresses the
@@ -1487,6 +1486,152 @@ void cleave::variablesIn(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
     variablesIn(Child, Out);
 }
 
+namespace {
+
+/// The permutation of \p FD's parameters that \p Then makes, each
+/// parameter i ending up with the value parameter Sigma[i] was passed, by
+/// declarations of temporaries and assignments between them and the
+/// parameters (`t = a; a = b; b = t;`); nullopt for any other statement, a
+/// value that is not one the parameters were passed, or no change.
+std::optional<std::vector<unsigned>> parameterPermutation(ASTContext &Ctx,
+                                                          const FunctionDecl *FD,
+                                                          const Stmt *Then) {
+  llvm::DenseMap<const VarDecl *, unsigned> Holds; // the parameter whose value each holds
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    Holds[FD->getParamDecl(I)] = I;
+  auto ValueOf = [&](const Expr *E) -> std::optional<unsigned> {
+    auto It = Holds.find(namedVariable(E));
+    return It == Holds.end() ? std::nullopt : std::optional(It->second);
+  };
+  llvm::SmallVector<const Stmt *, 8> Steps;
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    Steps.append(CS->body_begin(), CS->body_end());
+  else
+    Steps.push_back(Then);
+  for (const Stmt *S : Steps) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *V = dyn_cast<VarDecl>(D);
+        std::optional<unsigned> From;
+        if (!V || !V->hasLocalStorage() || !V->getInit() || !(From = ValueOf(V->getInit())))
+          return std::nullopt;
+        Holds[V] = *From;
+      }
+      continue;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    std::optional<unsigned> From;
+    if (!BO || BO->getOpcode() != BO_Assign || !Holds.count(namedVariable(BO->getLHS())) ||
+        !(From = ValueOf(BO->getRHS())))
+      return std::nullopt;
+    Holds[namedVariable(BO->getLHS())] = *From;
+  }
+  std::vector<unsigned> Sigma;
+  std::vector<bool> Taken(FD->getNumParams());
+  bool Moved = false;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    unsigned From = Holds[FD->getParamDecl(I)];
+    Moved |= From != I;
+    if (Taken[From] || !Ctx.hasSameUnqualifiedType(FD->getParamDecl(I)->getType(),
+                                                   FD->getParamDecl(From)->getType()))
+      return std::nullopt;
+    Taken[From] = true;
+    Sigma.push_back(From);
+  }
+  return Moved ? std::optional(Sigma) : std::nullopt;
+}
+
+/// The body analyzedBody() reads for \p FD, when it differs from its own.
+Stmt *permutedBody(ASTContext &Ctx, const FunctionDecl *FD) {
+  FD = FD->getDefinition();
+  const auto *Body = FD ? dyn_cast_or_null<CompoundStmt>(FD->getBody()) : nullptr;
+  if (!Body || !FD->getReturnType()->isVoidType() || Body->size() < 2)
+    return nullptr;
+  const auto *IS = dyn_cast<IfStmt>(Body->body_front());
+  if (!IS || IS->getInit() || IS->getConditionVariable() || IS->getElse() ||
+      IS->getCond()->HasSideEffects(Ctx))
+    return nullptr;
+  std::optional<std::vector<unsigned>> Sigma = parameterPermutation(Ctx, FD, IS->getThen());
+  if (!Sigma)
+    return nullptr;
+  // What the rest takes from the condition's failing must hold of the
+  // permuted values wherever it holds of those passed.
+  Conjunction Holds, Fails, Unequal;
+  conditionFacts(Ctx, IS->getCond(), true, {}, Holds);
+  conditionFacts(Ctx, IS->getCond(), false, {}, Fails, &Unequal);
+  SymMap Permuted;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    Permuted[symbolKey(FD->getParamDecl(I))] =
+        SymExpr::variable(symbolKey(FD->getParamDecl((*Sigma)[I])));
+  Conjunction Then;
+  for (const SymExpr::Ptr &F : Fails)
+    Then.push_back(substitute(F, Permuted));
+  if (!Unequal.empty() || !implies(Holds, {Then}))
+    return nullptr;
+  SourceLocation Loc = IS->getBeginLoc();
+  auto *Self = const_cast<FunctionDecl *>(FD);
+  Expr *Callee = ImplicitCastExpr::Create(
+      Ctx, Ctx.getPointerType(FD->getType()), CK_FunctionToPointerDecay,
+      DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(), Self, false, Loc,
+                          FD->getType(), VK_LValue),
+      nullptr, VK_PRValue, FPOptionsOverride());
+  std::vector<Expr *> Args;
+  for (unsigned From : *Sigma) {
+    ParmVarDecl *P = Self->getParamDecl(From);
+    Args.push_back(ImplicitCastExpr::Create(
+        Ctx, P->getType().getUnqualifiedType(), CK_LValueToRValue,
+        DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(), P, false, Loc,
+                            P->getType(), VK_LValue),
+        nullptr, VK_PRValue, FPOptionsOverride()));
+  }
+  Stmt *Steps[] = {CallExpr::Create(Ctx, Callee, Args, Ctx.VoidTy, VK_PRValue, Loc,
+                                    FPOptionsOverride()),
+                   ReturnStmt::Create(Ctx, Loc, nullptr, nullptr)};
+  std::vector<Stmt *> All = {IfStmt::Create(
+      Ctx, Loc, IfStatementKind::Ordinary, nullptr, nullptr, const_cast<Expr *>(IS->getCond()),
+      IS->getLParenLoc(), IS->getRParenLoc(),
+      CompoundStmt::Create(Ctx, Steps, FPOptionsOverride(), Loc, Loc))};
+  All.insert(All.end(), Body->body_begin() + 1, Body->body_end());
+  return CompoundStmt::Create(Ctx, All, FPOptionsOverride(), Body->getLBracLoc(),
+                              Body->getRBracLoc());
+}
+
+} // namespace
+
+Stmt *cleave::analyzedBody(ASTContext &Ctx, const FunctionDecl *FD) {
+  // By context: a context's nodes die with it, and it says so.
+  static thread_local std::map<const ASTContext *, std::map<const FunctionDecl *, Stmt *>> Made;
+  auto [Context, New] = Made.insert({&Ctx, {}});
+  if (New)
+    Ctx.AddDeallocation([](void *C) { Made.erase(static_cast<const ASTContext *>(C)); }, &Ctx);
+  auto [It, First] = Context->second.insert({FD->getCanonicalDecl(), nullptr});
+  if (First)
+    It->second = permutedBody(Ctx, FD);
+  return It->second ? It->second : FD->getBody();
+}
+
+const ParmVarDecl *cleave::returnedParameter(ASTContext &Ctx, const FunctionDecl *Callee,
+                                             const ReturnFacts &ReturnsOf,
+                                             const FunctionDecl *Asker) {
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  if (!Def || !Def->hasBody() || !Def->getReturnType()->isPointerType())
+    return nullptr;
+  const FunctionDecl *Key = Def->getCanonicalDecl();
+  // The callees asked about in the walks now under way, outermost first.
+  static thread_local std::set<const FunctionDecl *> Asking;
+  if ((Asker && Key == Asker->getCanonicalDecl()) || !Asking.insert(Key).second)
+    return nullptr;
+  std::vector<const Stmt *> Questions;
+  LocalSummary Scratch;
+  // The walker keeps a reference to the set: it must outlive the walk.
+  llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(analyzedBody(Ctx, Def));
+  const ParmVarDecl *Into =
+      EffectWalker(Ctx, Def, Modified, {}, ReturnsOf, nullptr, Questions, Scratch)
+          .returnedInto(Def);
+  Asking.erase(Key);
+  return Into;
+}
+
 void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
                             const llvm::DenseSet<const VarDecl *> &Modified, Conjunction &Out,
                             Conjunction *Unequal) {
@@ -1538,7 +1683,7 @@ void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
 LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD,
                                        const Conjunction &Entry, const ReturnFacts &ReturnsOf,
                                        unsigned long *Budget, bool *Answered) {
-  llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(FD->getBody());
+  llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(analyzedBody(Ctx, FD));
   LocalSummary Out;
   std::vector<const Stmt *> Questions;
   EffectWalker First(Ctx, FD, Modified, Entry, ReturnsOf, nullptr, Questions, Out);

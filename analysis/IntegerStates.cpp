@@ -156,6 +156,7 @@ constexpr long MostCoefficient = 4;
 struct IntegerStates::Impl {
   ASTContext &Ctx;
   const FunctionDecl *FD;
+  Stmt *Body; ///< analyzedBody(Ctx, FD)
   const llvm::DenseSet<const VarDecl *> &Modified;
   ReturnFacts ReturnsOf;
   /// Steps left to the analyses of the file (one an assignment a state
@@ -204,7 +205,8 @@ struct IntegerStates::Impl {
 
   Impl(ASTContext &Ctx, const FunctionDecl *FD, const llvm::DenseSet<const VarDecl *> &Modified,
        ReturnFacts ReturnsOf, unsigned long *Budget)
-      : Ctx(Ctx), FD(FD), Modified(Modified), ReturnsOf(std::move(ReturnsOf)), Budget(Budget) {}
+      : Ctx(Ctx), FD(FD), Body(analyzedBody(Ctx, FD)), Modified(Modified),
+        ReturnsOf(std::move(ReturnsOf)), Budget(Budget) {}
 
   // --- Spaces and forms --------------------------------------------------------
 
@@ -730,7 +732,7 @@ struct IntegerStates::Impl {
   bool run(const Conjunction &Entry, llvm::ArrayRef<const Stmt *> Questions) {
     CFG::BuildOptions Options;
     Options.setAllAlwaysAdd();
-    Graph = CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
+    Graph = CFG::buildCFG(FD, Body, &Ctx, Options);
     if (!Graph || Graph->getNumBlockIDs() > MostBlocks)
       return false;
     if (!chooseVariables(Questions))
@@ -749,7 +751,7 @@ struct IntegerStates::Impl {
       bool VisitWhileStmt(WhileStmt *W) { return all(W->getBody()), true; }
       bool VisitDoStmt(DoStmt *D) { return all(D->getBody()), true; }
     } InLoop(InLoops);
-    InLoop.TraverseStmt(FD->getBody());
+    InLoop.TraverseStmt(Body);
     // Where each statement is, and which variables each block reads.
     std::vector<llvm::BitVector> Reads(Graph->getNumBlockIDs(), llvm::BitVector(Dims.size()));
     std::map<const VarDecl *, unsigned> DimOf;
@@ -933,17 +935,17 @@ struct IntegerStates::Impl {
   /// Chooses the dimensions and parameters for \p Questions; false when
   /// there are too many.
   bool chooseVariables(llvm::ArrayRef<const Stmt *> Questions) {
-    llvm::DenseSet<const VarDecl *> Taken = addressTakenVariables(FD->getBody());
+    llvm::DenseSet<const VarDecl *> Taken = addressTakenVariables(Body);
     Relevant Uses;
     for (const Stmt *Q : Questions)
       Uses.root(Q);
     std::vector<const Expr *> Conditions;
-    Uses.walk(FD->getBody(), Conditions);
+    Uses.walk(Body, Conditions);
     if (Uses.Assembly)
       return false;
     llvm::DenseSet<const VarDecl *> Wanted = Uses.closure();
     std::vector<const VarDecl *> All(FD->param_begin(), FD->param_end());
-    llvm::append_range(All, localVariables(FD->getBody()));
+    llvm::append_range(All, localVariables(Body));
     uint64_t IntBits = Ctx.getTypeSize(Ctx.IntTy);
     // A pointer assigned what no address stands for (`p = p->next`, `p =
     // malloc(n)`) is forgotten at each assignment: following it costs a
@@ -967,7 +969,7 @@ struct IntegerStates::Impl {
         return true;
       }
     } Unaddressed(*this);
-    Unaddressed.TraverseStmt(FD->getBody());
+    Unaddressed.TraverseStmt(Body);
     auto Parameter = [&](const std::string &Key) {
       std::string Name = "P" + std::to_string(Params.size());
       Params.push_back(Name);

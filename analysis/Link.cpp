@@ -122,19 +122,19 @@ std::optional<AccessRegion> twoRows(const AccessRegion &A, const AccessRegion &B
   return Out;
 }
 
-/// Whether \p A holds \p B for every value of the variables (or B is
-/// empty), for regions of the same rows (`out[0:2 * (n / 2)]` inside
-/// `out[0:n]`).
-bool holds(const AccessRegion &A, const AccessRegion &B) {
-  return A.Rows == B.Rows && regionInside(B.Lo, B.Hi, B.Rows, A.Lo, A.Hi, A.Rows, {});
+/// Whether \p A holds \p B wherever \p Given holds (or B is empty), for
+/// regions of the same rows (`out[0:2 * (n / 2)]` inside `out[0:n]`).
+bool holds(const AccessRegion &A, const AccessRegion &B, const Conjunction &Given) {
+  return A.Rows == B.Rows && regionInside(B.Lo, B.Hi, B.Rows, A.Lo, A.Hi, A.Rows, Given);
 }
 
 /// Joins \p B into \p A when they meet end to start (`[lo:mid]` and
 /// `[mid:hi]`; rows of the same columns, or the same rows of columns that
 /// meet), their hull differs from them by constants, one holds the other,
 /// or they are two rows of a stride (twoRows). An interval beside rows is
-/// taken as the row it lies in (asRow).
-bool join(AccessRegion &A, const AccessRegion &B) {
+/// taken as the row it lies in (asRow). \p Given holds wherever both are
+/// accessed (the function's entry facts).
+bool join(AccessRegion &A, const AccessRegion &B, const Conjunction &Given) {
   auto Same = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) { return X->str() == Y->str(); };
   if (bool(A.Rows) != bool(B.Rows)) {
     // An interval beside rows is the row it lies in; else the rows are an
@@ -142,13 +142,13 @@ bool join(AccessRegion &A, const AccessRegion &B) {
     // quadrants its self-calls touch).
     std::optional<AccessRegion> RowA = A.Rows ? A : asRow(A, B.Rows.Stride);
     std::optional<AccessRegion> RowB = B.Rows ? B : asRow(B, A.Rows.Stride);
-    if (RowA && RowB && join(*RowA, *RowB)) {
+    if (RowA && RowB && join(*RowA, *RowB, Given)) {
       A = std::move(*RowA);
       return true;
     }
-    std::optional<AccessRegion> WholeA = A.Rows ? asInterval(A, {}) : A;
-    std::optional<AccessRegion> WholeB = B.Rows ? asInterval(B, {}) : B;
-    if (!WholeA || !WholeB || !join(*WholeA, *WholeB))
+    std::optional<AccessRegion> WholeA = A.Rows ? asInterval(A, Given) : A;
+    std::optional<AccessRegion> WholeB = B.Rows ? asInterval(B, Given) : B;
+    if (!WholeA || !WholeB || !join(*WholeA, *WholeB, Given))
       return false;
     A = std::move(*WholeA);
     return true;
@@ -160,9 +160,9 @@ bool join(AccessRegion &A, const AccessRegion &B) {
     A.Rows.ColHi = B.Rows.ColHi;
   } else if (auto Hull = hull(A, B)) {
     A = *Hull;
-  } else if (holds(A, B)) {
+  } else if (holds(A, B, Given)) {
     // A stays as it is.
-  } else if (holds(B, A)) {
+  } else if (holds(B, A, Given)) {
     A.Lo = B.Lo;
     A.Hi = B.Hi;
   } else if (auto Rows = twoRows(A, B)) {
@@ -178,9 +178,11 @@ bool join(AccessRegion &A, const AccessRegion &B) {
 
 /// One region per parameter and direction where it can: intervals that meet
 /// are joined, those inside another dropped; an unbounded region absorbs the
-/// rest, nodes of a linked structure absorb its first element.
+/// rest, nodes of a linked structure absorb its first element. \p Given
+/// holds wherever they are accessed.
 std::vector<AccessRegion> normalized(const std::vector<AccessRegion> &In,
-                                     const std::vector<ParamInfo> &Params) {
+                                     const std::vector<ParamInfo> &Params,
+                                     const Conjunction &Given) {
   std::vector<AccessRegion> Out;
   auto ParamIndex = [&](const std::string &Name) {
     for (size_t I = 0; I < Params.size(); ++I)
@@ -226,7 +228,7 @@ std::vector<AccessRegion> normalized(const std::vector<AccessRegion> &In,
       Joined = false;
       for (size_t I = 0; I < G.size() && !Joined; ++I)
         for (size_t J = 0; J < G.size() && !Joined; ++J)
-          if (I != J && join(G[I], G[J])) {
+          if (I != J && join(G[I], G[J], Given)) {
             G.erase(G.begin() + J);
             Joined = true;
           }
@@ -244,8 +246,9 @@ std::vector<AccessRegion> normalized(const std::vector<AccessRegion> &In,
   return Out;
 }
 
-void normalize(EffectInfo &E, const std::vector<ParamInfo> &Params) {
-  E.Accesses = normalized(E.Accesses, Params);
+/// Normalizes the accesses of \p E, made by the function \p F.
+void normalize(EffectInfo &E, const FunctionInfo &F) {
+  E.Accesses = normalized(E.Accesses, F.Params, F.Local.Entry);
   for (auto *Facts : {&E.GlobalsRead, &E.GlobalsWritten, &E.InputOutput, &E.UnknownCalls,
                       &E.Allocation, &E.Other})
     llvm::stable_sort(*Facts,
@@ -261,7 +264,7 @@ cleave::groupsJoinedIntoOne(const std::vector<AccessRegion> &Accesses) {
     Groups[{R.Param, R.Write}].push_back(R);
   std::set<std::pair<std::string, bool>> Out;
   for (const auto &[Key, Group] : Groups) {
-    std::vector<AccessRegion> Joined = normalized(Group, {{Key.first, ""}});
+    std::vector<AccessRegion> Joined = normalized(Group, {{Key.first, ""}}, {});
     if (Joined.size() == 1 && Joined.front().Lo)
       Out.insert(Key);
   }
@@ -277,7 +280,8 @@ bool cleave::isFirstElement(const AccessRegion &R) {
 }
 
 std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRegion> &Accesses,
-                                                      const std::string &Param) {
+                                                      const std::string &Param,
+                                                      const Conjunction &Given) {
   std::vector<AccessRegion> Mine;
   for (AccessRegion R : Accesses)
     if (R.Param == Param) {
@@ -286,7 +290,7 @@ std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRe
       R.Write = false; // one interval for reads and writes together
       Mine.push_back(std::move(R));
     }
-  std::vector<AccessRegion> Joined = normalized(Mine, {{Param, ""}});
+  std::vector<AccessRegion> Joined = normalized(Mine, {{Param, ""}}, Given);
   // Too many separate intervals join into one without a bound.
   if (Joined.size() != 1 || !Joined.front().Lo)
     return std::nullopt;
@@ -505,10 +509,27 @@ EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionI
         Passed.push_back({std::move(*T), &C.Context});
       }
   }
+  // An access F makes inside a region a call passes, given what holds where
+  // it is made (merge's `*split1` at `high1 >= low1`, inside the run that
+  // merge_loop reads), adds nothing.
+  if (F.Local.AccessContext.size() == S.Accesses.size()) {
+    std::vector<AccessRegion> Kept;
+    for (size_t I = 0; I < S.Accesses.size(); ++I) {
+      const AccessRegion &D = S.Accesses[I];
+      if (!D.Lo || llvm::none_of(Passed, [&](const auto &P) {
+            const AccessRegion &T = P.first;
+            return T.Param == D.Param && T.Write == D.Write && T.Lo &&
+                   regionInside(D.Lo, D.Hi, D.Rows, T.Lo, T.Hi, T.Rows,
+                                F.Local.AccessContext[I]);
+          }))
+        Kept.push_back(D);
+    }
+    S.Accesses = std::move(Kept);
+  }
   // A region a call passes that lies inside another region of F, given what
   // holds at the call (over recursion: the halves of [lo:hi] at
   // `if (hi - lo > 8)`, inside the [lo:hi] of its loop), adds nothing.
-  normalize(S, F.Params);
+  normalize(S, F);
   std::vector<AccessRegion> All = S.Accesses;
   for (const auto &[R, Context] : Passed)
     All.push_back(R);
@@ -530,7 +551,7 @@ EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionI
   for (size_t I = 0; I < Passed.size(); ++I)
     if (!Dropped[I])
       S.Accesses.push_back(std::move(Passed[I].first));
-  normalize(S, F.Params);
+  normalize(S, F);
   return S;
 }
 
@@ -750,7 +771,7 @@ void cleave::composeEffects(const std::vector<FunctionInfo *> &Functions) {
     Index[F->UniqueName] = I;
     ByName[F->UniqueName] = F;
     F->Effects = F->Local.Direct;
-    normalize(F->Effects, F->Params);
+    normalize(F->Effects, *F);
   }
   // Callees before their callers, a strongly connected component (a set of
   // mutually recursive functions) at a time: only recursion needs rounds.
@@ -779,7 +800,7 @@ void cleave::composeEffects(const std::vector<FunctionInfo *> &Functions) {
           Grown = Next;
         if (Round >= RoundsBeforeWidening) {
           widen(Next, F->Effects);
-          normalize(Next, F->Params);
+          normalize(Next, *F);
         }
         if (!(Next == F->Effects)) {
           F->Effects = std::move(Next);

@@ -237,6 +237,9 @@ struct LocalSummary {
   /// travels as its distance from that one (`high` within `low`, whose
   /// region is low[0:high - low + 1]).
   std::map<std::string, std::string> Within;
+  /// The facts on entry it was summarized with (TUAnalysis::entryFacts),
+  /// named as CallEffect::Context names them.
+  std::vector<SymExpr::Ptr> Entry;
 };
 
 struct FunctionInfo {

@@ -100,8 +100,12 @@ public:
   void planFunction(const FunctionDecl *F) {
     Caller = F;
     // Variables assigned anywhere in F cannot stand for one value in a proof
-    // that compares regions taken at two different statements.
-    Mutable = modifiedVariables(F->getBody());
+    // that compares regions taken at two different statements. Parameters
+    // that a leading statement only permutes are each one value after it
+    // (analyzedBody), where every call is: the facts about them (regions
+    // apart, entry facts) hold of each permutation, for the analysis saw it
+    // as a call.
+    Mutable = modifiedVariables(analyzedBody(Ctx, F));
     AddressTaken = addressTakenVariables(F->getBody());
 
     // Blocks first, then statements with operand calls outside blocks (the

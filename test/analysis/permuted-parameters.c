@@ -1,0 +1,79 @@
+// A function that starts by swapping its parameters under a condition
+// (cilksort's merge: `if (high1 - low1 < high2 - low2) { swap the runs }`)
+// is read as one whose first statement calls it again with them swapped:
+// what it does after the swap is then what it does to the runs as passed,
+// and their regions are found as for any parameter. The rest runs where the
+// condition fails, which holds of the swapped runs wherever the condition
+// held of the runs passed; or where nothing is taken from the condition
+// (`if (flag)`: the copy then reads and writes both arrays). A swap under a
+// condition whose failing the rest takes in, and the swap does not make
+// hold (`if (n > 0)`, then a loop to n), is an assignment like any other.
+//
+// Runs as pointer pairs may be empty (`high == low - 1`): in cilksort that
+// fact on entry needs itself, for the runs merge's self-calls pass end at
+// what lower_bound returns, which stays within its run only if that run is
+// one. Such facts are assumed while the functions are summarized, and kept
+// only where every call gives them back.
+// RUN: cleave analyze %s | FileCheck %s
+// RUN: cleave analyze %examples/cilksort/cilksort.c | FileCheck --check-prefix=CILK %s
+
+// CHECK-LABEL: function copy_first at
+// CHECK:        stays local: has pointer parameter 'from' without a region (it is given 'to' at line {{[0-9]+}}
+// CHECK-LABEL: function copy_flagged at
+// CHECK-NEXT:   signature: void copy_flagged(int flag, int n, int *from, int *to)
+// CHECK-NEXT:   defined, static
+// CHECK-NEXT:   region: from[0:n] (read-write, inferred)
+// CHECK-NEXT:   region: to[0:n] (read-write, inferred)
+
+// CILK-LABEL: function lower_bound at
+// CILK:         region: low[0:high - low + 1] (read, inferred)
+// CILK-LABEL: function merge at
+// CILK-NEXT:    signature: void merge(int *low1, int *high1, int *low2, int *high2, int *dest)
+// CILK-NEXT:    defined, static, recursive
+// CILK-NEXT:    region: low1[0:high1 - low1 + 1] (read, inferred)
+// CILK-NEXT:    region: low2[0:high2 - low2 + 1] (read, inferred)
+// CILK-NEXT:    region: dest[0:high1 + high2 - low1 - low2 + 2] (read-write, inferred)
+// CILK-NEXT:    can run on another node
+// CILK-LABEL: function merge_loop at
+// CILK-NEXT:    signature: void merge_loop(int *low1, int *high1, int *low2, int *high2, int *dest)
+// CILK-NEXT:    defined, static
+// CILK-NEXT:    region: low1[0:high1 - low1 + 1] (read, inferred)
+// CILK-NEXT:    region: low2[0:high2 - low2 + 1] (read, inferred)
+// CILK-NEXT:    region: dest[0:high1 + high2 - low1 - low2 + 2] (read-write, inferred)
+// CILK-NEXT:    can run on another node
+
+#include <stdio.h>
+
+/* Copies from[0:n] to to[0:n], or the other way where n > 0. */
+static void copy_first(int n, int *from, int *to) {
+  if (n > 0) {
+    int *t = from;
+    from = to;
+    to = t;
+  }
+  for (int i = 0; i < n; i++)
+    to[i] = from[i];
+}
+
+/* Copies from[0:n] to to[0:n], or the other way where flag is set. */
+static void copy_flagged(int flag, int n, int *from, int *to) {
+  if (flag) {
+    int *t = from;
+    from = to;
+    to = t;
+  }
+  for (int i = 0; i < n; i++)
+    to[i] = from[i];
+}
+
+int main(void) {
+  int a[40], b[40];
+  for (int i = 0; i < 40; i++)
+    a[i] = 3 * i;
+  copy_flagged(0, 40, a, b);
+  copy_first(40, a, b);
+  for (int i = 0; i < 40; i++)
+    printf("%d ", b[i]);
+  printf("\n");
+  return 0;
+}
