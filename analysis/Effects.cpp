@@ -368,12 +368,17 @@ private:
     std::function<size_t(size_t)> Find = [&](size_t I) {
       return Group[I] == I ? I : Group[I] = Find(Group[I]);
     };
-    auto IndexOf = [&](const Expr *E) -> std::optional<size_t> {
-      // A parameter named as itself, though it moves (lower_bound's `low <
-      // end`, where `end = mid` takes a pointer into low's array).
-      if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVariable(E)))
-        return llvm::find(Params, P) - Params.begin();
+    // Where the comparison is the first every call makes (below), a
+    // parameter holds the value it was passed.
+    auto IndexOf = [&](const Expr *E, bool First) -> std::optional<size_t> {
       Origin O = originOf(E);
+      // A parameter named as itself, though it moves (lower_bound's `low <
+      // end`, where `end = mid` takes a pointer into low's array); not one
+      // that may hold another's value.
+      if (const auto *P = dyn_cast_or_null<ParmVarDecl>(namedVariable(E)))
+        return First || (O.K == Origin::Kind::Param && O.Param == P)
+                   ? std::optional(size_t(llvm::find(Params, P) - Params.begin()))
+                   : std::nullopt;
       if (O.K != Origin::Kind::Param || O.ThroughFields || O.Inside)
         return std::nullopt;
       return llvm::find(Params, O.Param) - Params.begin();
@@ -407,10 +412,24 @@ private:
           FirstCondition = F->getCond();
         break;
       }
+    // The comparisons and differences that the first evaluation of that
+    // condition makes whatever the values (`high - low` in `high - low >=
+    // 20`, the left of && and ||).
+    std::set<const Expr *> FirstEvaluated;
+    std::function<void(const Expr *)> Evaluated = [&](const Expr *E) {
+      const auto *BO = dyn_cast_or_null<BinaryOperator>(E ? E->IgnoreParenImpCasts() : nullptr);
+      if (!BO || BO->isAssignmentOp() || BO->getOpcode() == BO_Comma)
+        return;
+      FirstEvaluated.insert(BO);
+      Evaluated(BO->getLHS());
+      if (!BO->isLogicalOp())
+        Evaluated(BO->getRHS());
+    };
+    Evaluated(FirstCondition);
     auto FirstIndexOf = [&](const BinaryOperator *BO, const Expr *E) {
       const VarDecl *V = namedVariable(E);
-      bool First = FirstCondition && BO == FirstCondition->IgnoreParenImpCasts();
-      return First && V && Initial.count(V) ? IndexOf(Initial[V]) : IndexOf(E);
+      bool First = FirstEvaluated.count(BO) > 0;
+      return First && V && Initial.count(V) ? IndexOf(Initial[V], true) : IndexOf(E, First);
     };
     bool Any = false;
     for (const BinaryOperator *BO : Scan.Found) {

@@ -8,6 +8,9 @@
 // (`if (flag)`: the copy then reads and writes both arrays). A swap under a
 // condition whose failing the rest takes in, and the swap does not make
 // hold (`if (n > 0)`, then a loop to n), is an assignment like any other.
+// A parameter given another's value and then compared with a third says
+// nothing of where the third points: clear_between's b is not within a's
+// array.
 //
 // Runs as pointer pairs may be empty (`high == low - 1`): in cilksort that
 // fact on entry needs itself, for the runs merge's self-calls pass end at
@@ -17,6 +20,11 @@
 // RUN: cleave analyze %s | FileCheck %s
 // RUN: cleave analyze %examples/cilksort/cilksort.c | FileCheck --check-prefix=CILK %s
 
+// CHECK-LABEL: function clear_between at
+// CHECK-NEXT:   signature: void clear_between(int *a, int *b, int *c)
+// CHECK-NEXT:   defined, static
+// CHECK-NEXT:   region: b[0:1] (read-write, inferred)
+// CHECK-NEXT:   stays local: has pointer parameter 'a' without a region (it is given 'c' at line {{[0-9]+}}
 // CHECK-LABEL: function copy_first at
 // CHECK:        stays local: has pointer parameter 'from' without a region (it is given 'to' at line {{[0-9]+}}
 // CHECK-LABEL: function copy_flagged at
@@ -43,6 +51,14 @@
 // CILK-NEXT:    can run on another node
 
 #include <stdio.h>
+
+/* Clears c[0] .. b[-1] and sets *b. */
+static void clear_between(int *a, int *b, int *c) {
+  a = c;
+  while (a < b)
+    *a++ = 0;
+  b[0] = 1;
+}
 
 /* Copies from[0:n] to to[0:n], or the other way where n > 0. */
 static void copy_first(int n, int *from, int *to) {
@@ -72,6 +88,7 @@ int main(void) {
     a[i] = 3 * i;
   copy_flagged(0, 40, a, b);
   copy_first(40, a, b);
+  clear_between(a, b + 30, b + 20);
   for (int i = 0; i < 40; i++)
     printf("%d ", b[i]);
   printf("\n");
