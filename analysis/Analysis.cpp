@@ -784,19 +784,18 @@ void TUAnalysis::summarizeEffects() {
   // needs lower_bound's `high >= low - 1`, which needs merge's own): the
   // summaries are found again until every call gives back the facts they
   // were found with.
+  // The functions that have had entry facts in any round, by unique name:
+  // one whose facts were all dropped is summarized again without them.
   std::set<std::string> Bounded;
-  std::set<const FunctionDecl *> WithFacts;
   for (bool Verify = !Assumed.empty();;) {
     for (const FunctionDecl *Def : Definitions)
-      if (!entryFacts(Def).empty()) {
+      if (!entryFacts(Def).empty())
         Bounded.insert(Summaries[Def->getCanonicalDecl()].UniqueName);
-        WithFacts.insert(Def->getCanonicalDecl());
-      }
     bool Summarized = false;
     Returns.clear();
     for (const FunctionDecl *Def : Definitions) {
       FunctionInfo &S = Summaries[Def->getCanonicalDecl()];
-      if (WithFacts.count(Def->getCanonicalDecl()) ||
+      if (Bounded.count(S.UniqueName) ||
           (Answered.count(Def->getCanonicalDecl()) &&
            llvm::any_of(S.Local.Calls, [&](const CallEffect &C) { return Bounded.count(C.Callee); }))) {
         S.Local = summarizeFunction(Ctx, Def, entryFacts(Def), ReturnsOf, &PolyhedraSteps);
