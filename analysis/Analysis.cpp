@@ -784,21 +784,43 @@ void TUAnalysis::summarizeEffects() {
   // needs lower_bound's `high >= low - 1`, which needs merge's own): the
   // summaries are found again until every call gives back the facts they
   // were found with.
-  // The functions that have had entry facts in any round, by unique name:
-  // one whose facts were all dropped is summarized again without them.
-  std::set<std::string> Bounded;
+  // The entry facts each summary was found with, as text. A function is
+  // summarized again where they changed (all dropped included), or where
+  // its states asked what a callee returns, and that may have changed: the
+  // callee's facts did, or those of one it calls.
+  std::map<const FunctionDecl *, std::string> FoundWith;
+  auto Text = [](const Conjunction &C) {
+    std::string Out;
+    for (const SymExpr::Ptr &F : C)
+      Out += F->str() + ";";
+    return Out;
+  };
   for (bool Verify = !Assumed.empty();;) {
+    std::set<std::string> Changed, Stale;
     for (const FunctionDecl *Def : Definitions)
-      if (!entryFacts(Def).empty())
-        Bounded.insert(Summaries[Def->getCanonicalDecl()].UniqueName);
+      if (Text(entryFacts(Def)) != FoundWith[Def->getCanonicalDecl()])
+        Changed.insert(Summaries[Def->getCanonicalDecl()].UniqueName);
+    Stale = Changed;
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const FunctionDecl *Def : Definitions) {
+        const FunctionInfo &S = Summaries[Def->getCanonicalDecl()];
+        if (!Stale.count(S.UniqueName) && llvm::any_of(S.Local.Calls, [&](const CallEffect &C) {
+              return Stale.count(C.Callee);
+            }))
+          Grew |= Stale.insert(S.UniqueName).second;
+      }
+    }
     bool Summarized = false;
-    Returns.clear();
     for (const FunctionDecl *Def : Definitions) {
       FunctionInfo &S = Summaries[Def->getCanonicalDecl()];
-      if (Bounded.count(S.UniqueName) ||
+      if (Stale.count(S.UniqueName))
+        Returns.erase(Def->getCanonicalDecl());
+      if (Changed.count(S.UniqueName) ||
           (Answered.count(Def->getCanonicalDecl()) &&
-           llvm::any_of(S.Local.Calls, [&](const CallEffect &C) { return Bounded.count(C.Callee); }))) {
+           llvm::any_of(S.Local.Calls, [&](const CallEffect &C) { return Stale.count(C.Callee); }))) {
         S.Local = summarizeFunction(Ctx, Def, entryFacts(Def), ReturnsOf, &PolyhedraSteps);
+        FoundWith[Def->getCanonicalDecl()] = Text(entryFacts(Def));
         Summarized = true;
       }
     }

@@ -9,6 +9,7 @@
 /// narrow what widening lost (`i <= mid`). docs/regions.md says more.
 #include "analysis/IntegerStates.h"
 #include "analysis/AnalysisInternal.h"
+#include "analysis/CellOrder.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
@@ -144,12 +145,17 @@ constexpr unsigned MostBlocks = 200, MostVariables = 12;
 /// isl's operations (its own count) that one analysis, or one question, may
 /// take; past them it gives up rather than take long (a convex hull of many
 /// variables can take very long).
-constexpr unsigned long MostOperations = 1000000;
+constexpr unsigned long MostOperations = 2000000;
 /// Visits of a loop head before it widens; visits of a block, on average,
 /// before the analysis gives up; passes that narrow.
 constexpr unsigned VisitsBeforeWidening = 2, MostSteps = 20, NarrowingPasses = 2;
 /// See tame().
 constexpr long MostCoefficient = 4;
+
+/// That a pointer variable (the second) holds an address other than the one
+/// another (the third) holds, where a call exchanges the cells of that one
+/// and a fourth (CellOrder::Apart).
+using Assumption = std::tuple<const CallExpr *, const VarDecl *, const VarDecl *>;
 
 } // namespace
 
@@ -168,6 +174,12 @@ struct IntegerStates::Impl {
   isl_ctx *Isl = nullptr;
   std::unique_ptr<CFG> Graph;
   bool GaveUp = true;
+  /// The order of cells' values, where some condition compares one; what
+  /// it assumed of the addresses at exchanges, and what an earlier round
+  /// found does not hold.
+  std::optional<CellOrder> Cells;
+  std::set<Assumption> Assumed;
+  std::set<Assumption> Refuted;
 
   /// Keys (symbolKey) to isl names: v<i> for the dimensions (variables
   /// that change), P<i> for parameters that do not.
@@ -204,9 +216,9 @@ struct IntegerStates::Impl {
   std::vector<std::optional<Set>> Out;
 
   Impl(ASTContext &Ctx, const FunctionDecl *FD, const llvm::DenseSet<const VarDecl *> &Modified,
-       ReturnFacts ReturnsOf, unsigned long *Budget)
+       ReturnFacts ReturnsOf, unsigned long *Budget, std::set<Assumption> Refuted)
       : Ctx(Ctx), FD(FD), Body(analyzedBody(Ctx, FD)), Modified(Modified),
-        ReturnsOf(std::move(ReturnsOf)), Budget(Budget) {}
+        ReturnsOf(std::move(ReturnsOf)), Budget(Budget), Refuted(std::move(Refuted)) {}
 
   // --- Spaces and forms --------------------------------------------------------
 
@@ -612,8 +624,10 @@ struct IntegerStates::Impl {
   }
 
   /// The union of \p A and \p B, widened to one polyhedron: their convex
-  /// hull, tamed.
-  static Set join(const Set &A, const Set &B) {
+  /// hull, tamed, with the thresholds that both hold where taming dropped
+  /// a constraint (one with large coefficients may have stood for `i <
+  /// high`).
+  Set join(const Set &A, const Set &B) {
     if (empty(A))
       return B;
     if (empty(B))
@@ -624,20 +638,29 @@ struct IntegerStates::Impl {
     if (isl_set_is_subset(A.get(), B.get()) == isl_bool_true)
       return B;
     isl_set *Union = isl_set_union(A.take(), B.take());
-    return tame(isl_set_from_basic_set(isl_set_convex_hull(Union)));
+    bool Dropped = false;
+    Set Hull = tame(isl_set_from_basic_set(isl_set_convex_hull(Union)), Dropped);
+    for (const Set &T : Dropped ? Thresholds : std::vector<Set>())
+      if (isl_set_is_subset(A.get(), T.get()) == isl_bool_true &&
+          isl_set_is_subset(B.get(), T.get()) == isl_bool_true)
+        Hull = Set(isl_set_intersect(Hull.take(), T.take()));
+    return Hull;
   }
 
   /// \p S without its constraints whose coefficients of variables, or of
   /// parameters beside them, are larger than MostCoefficient: the hulls of
   /// a loop's states find such facets one after another (`243 k >= 135 i
   /// + ...`), each costlier to join than the last, and they bound little.
-  static Set tame(isl_set *S) {
+  static Set tame(isl_set *S, bool &Dropped) {
     if (!S || isl_set_n_basic_set(S) != 1)
       return Set(S);
     isl_basic_set *B = isl_set_simple_hull(S);
-    isl_basic_set *Kept = isl_basic_set_universe(isl_basic_set_get_space(B));
+    struct Taming {
+      isl_basic_set *Kept;
+      bool &Dropped;
+    } Into{isl_basic_set_universe(isl_basic_set_get_space(B)), Dropped};
     auto Each = [](isl_constraint *C, void *User) -> isl_stat {
-      auto &Kept = *static_cast<isl_basic_set **>(User);
+      auto &[Kept, Dropped] = *static_cast<Taming *>(User);
       bool Small = true, Variables = false;
       for (enum isl_dim_type T : {isl_dim_set, isl_dim_param})
         for (int I = 0, N = isl_constraint_dim(C, T); I < N; ++I) {
@@ -650,15 +673,17 @@ struct IntegerStates::Impl {
           }
           isl_val_free(V);
         }
-      if (Small || !Variables)
+      if (Small || !Variables) {
         Kept = isl_basic_set_add_constraint(Kept, C);
-      else
+      } else {
         isl_constraint_free(C);
+        Dropped = true;
+      }
       return isl_stat_ok;
     };
-    isl_basic_set_foreach_constraint(B, Each, &Kept);
+    isl_basic_set_foreach_constraint(B, Each, &Into);
     isl_basic_set_free(B);
-    return Set(isl_set_from_basic_set(Kept));
+    return Set(isl_set_from_basic_set(Into.Kept));
   }
 
   /// The half-spaces of the constraints of \p S's convex hull (an equality
@@ -735,6 +760,10 @@ struct IntegerStates::Impl {
     Graph = CFG::buildCFG(FD, Body, &Ctx, Options);
     if (!Graph || Graph->getNumBlockIDs() > MostBlocks)
       return false;
+    // Exchanges keep the facts of third cells, at first; the addresses are
+    // checked against the states once they are known (refutedAssumptions).
+    if (CellOrder::comparesCells(Body))
+      orderCells();
     if (!chooseVariables(Questions))
       return false;
     struct Loops : RecursiveASTVisitor<Loops> {
@@ -752,27 +781,52 @@ struct IntegerStates::Impl {
       bool VisitDoStmt(DoStmt *D) { return all(D->getBody()), true; }
     } InLoop(InLoops);
     InLoop.TraverseStmt(Body);
-    // Where each statement is, and which variables each block reads.
-    std::vector<llvm::BitVector> Reads(Graph->getNumBlockIDs(), llvm::BitVector(Dims.size()));
+    // Where each statement is; which variables each block reads before it
+    // sets them, and which it sets.
+    std::vector<llvm::BitVector> Reads(Graph->getNumBlockIDs(), llvm::BitVector(Dims.size())),
+        Sets = Reads;
     std::map<const VarDecl *, unsigned> DimOf;
     for (unsigned I = 0; I < Dims.size(); ++I)
       DimOf[DimVar.at(Dims[I])] = I;
+    auto DimOfExpr = [&](const Expr *E) -> std::optional<unsigned> {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+      auto It = DRE ? DimOf.find(dyn_cast<VarDecl>(DRE->getDecl())) : DimOf.end();
+      return It == DimOf.end() ? std::nullopt : std::optional(It->second);
+    };
+    llvm::DenseSet<const Stmt *> Assigned; // `v` of `v = e`: not a read
+    for (const CFGBlock *B : *Graph)
+      for (const CFGElement &E : *B)
+        if (auto S = E.getAs<CFGStmt>())
+          if (const auto *BO = dyn_cast<BinaryOperator>(S->getStmt());
+              BO && BO->getOpcode() == BO_Assign)
+            Assigned.insert(BO->getLHS()->IgnoreParens());
     for (const CFGBlock *B : *Graph) {
       unsigned Index = 0;
+      llvm::BitVector &R = Reads[B->getBlockID()], &W = Sets[B->getBlockID()];
       for (const CFGElement &E : *B) {
         if (auto S = E.getAs<CFGStmt>()) {
-          Where.insert({S->getStmt(), {B->getBlockID(), Index}});
-          if (const auto *DRE = dyn_cast<DeclRefExpr>(S->getStmt()))
-            if (auto It = DimOf.find(dyn_cast<VarDecl>(DRE->getDecl())); It != DimOf.end())
-              Reads[B->getBlockID()].set(It->second);
+          const Stmt *St = S->getStmt();
+          Where.insert({St, {B->getBlockID(), Index}});
+          if (const auto *BO = dyn_cast<BinaryOperator>(St); BO && BO->getOpcode() == BO_Assign)
+            if (auto D = DimOfExpr(BO->getLHS()))
+              W.set(*D);
+          if (const auto *DS = dyn_cast<DeclStmt>(St))
+            for (const Decl *D : DS->decls())
+              if (auto It = DimOf.find(dyn_cast<VarDecl>(D)); It != DimOf.end())
+                W.set(It->second);
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(St))
+            if (auto D = DimOfExpr(DRE); D && !W.test(*D) && !Assigned.count(DRE))
+              R.set(*D);
         }
         ++Index;
       }
     }
-    // The variables read in a block or after it; the others' values matter
-    // no more, and their constraints are left out of the states (a loop
-    // after the ones that moved `i` and `j` has no use for their bounds,
-    // and the hulls of fewer constraints cost less).
+    // The variables whose values may be read in a block or after it before
+    // they are set again; the others' values matter no more, and their
+    // constraints are left out of the states (a loop after the ones that
+    // moved `i` and `j` has no use for their bounds, nor the head of a loop
+    // for `mid`, set anew in each turn, and the hulls of fewer constraints
+    // cost much less).
     Live = Reads;
     for (bool Changed = true; Changed;) {
       Changed = false;
@@ -780,8 +834,9 @@ struct IntegerStates::Impl {
         for (const CFGBlock *S : B->succs())
           if (S) {
             llvm::BitVector &L = Live[B->getBlockID()];
-            llvm::BitVector Before = L;
-            L |= Live[S->getBlockID()];
+            llvm::BitVector Before = L, After = Live[S->getBlockID()];
+            After.reset(Sets[B->getBlockID()]);
+            L |= After;
             Changed |= L != Before;
           }
     }
@@ -826,6 +881,14 @@ struct IntegerStates::Impl {
           Cond && !Cond->HasSideEffects(Ctx))
         for (bool Holds : {true, false})
           conditionFacts(Ctx, Cond, Holds, Modified, Guards);
+    if (Cells)
+      for (const auto &[P, Q] : Cells->all())
+        for (auto [A, B] : {std::pair{P, Q}, std::pair{Q, P}})
+          Guards.push_back(SymExpr::binary(
+              SymExpr::Kind::Sub,
+              SymExpr::binary(SymExpr::Kind::Sub, SymExpr::variable(symbolKey(A)),
+                              SymExpr::variable(symbolKey(B))),
+              SymExpr::constant(1)));
     std::set<std::string> Seen;
     for (const SymExpr::Ptr &F : Guards)
       if (auto L = linear(F))
@@ -851,13 +914,6 @@ struct IntegerStates::Impl {
       return false;
     enter(Graph->getEntry().getBlockID(), Start);
     std::vector<unsigned> Visits(Graph->getNumBlockIDs());
-    auto Incoming = [&](const CFGBlock *B) {
-      Set S;
-      for (const CFGBlock *P : B->preds())
-        if (P)
-          S = join(S, edge(*P, *B));
-      return S;
-    };
     // A worklist that takes the earliest block first: a loop settles before
     // what follows it sees its exit.
     std::set<unsigned> Pending; // ranks
@@ -871,7 +927,7 @@ struct IntegerStates::Impl {
       const CFGBlock *B = Order[*Pending.begin()];
       Pending.erase(Pending.begin());
       unsigned ID = B->getBlockID();
-      Set New = join(In[ID], Incoming(B));
+      Set New = join(In[ID], incoming(*B));
       if (Head[ID] && ++Visits[ID] > VisitsBeforeWidening)
         New = widen(In[ID], New);
       if (same(New, In[ID]))
@@ -885,11 +941,54 @@ struct IntegerStates::Impl {
     for (unsigned Pass = 0; Pass < NarrowingPasses; ++Pass)
       for (const CFGBlock *B : Order)
         if (B != &Graph->getEntry())
-          enter(B->getBlockID(), Incoming(B));
+          enter(B->getBlockID(), incoming(*B));
     return true;
   }
 
-  /// The state on the edge from \p P to \p B.
+  /// The join of the states on the edges into \p B.
+  Set incoming(const CFGBlock &B) {
+    Set S;
+    for (const CFGBlock *P : B.preds())
+      if (P)
+        S = join(S, living(B.getBlockID(), edge(*P, B)));
+    return S;
+  }
+
+  /// Orders the cells, with the addresses at exchanges that Refuted does
+  /// not deny assumed apart.
+  void orderCells() {
+    Assumed.clear();
+    Cells.emplace(Ctx, FD, Body, *Graph,
+                  [&](const CallExpr *At, const VarDecl *Third, const VarDecl *Exchanged) {
+                    Assumption A{At, Third, Exchanged};
+                    if (Refuted.count(A))
+                      return false;
+                    Assumed.insert(A);
+                    return true;
+                  });
+  }
+
+  /// Whether the states hold without \p Wrong as well, and without what
+  /// their absence takes from the cells' order: they are then still a
+  /// fixed point (each block's state holds what its edges give), and
+  /// nothing needs to be computed again. The cells are ordered anew.
+  bool holdWithout(const std::vector<Assumption> &Wrong) {
+    for (std::vector<Assumption> More = Wrong; !More.empty(); More = refutedAssumptions()) {
+      if (GaveUp)
+        return false;
+      Refuted.insert(More.begin(), More.end());
+      orderCells();
+      for (const CFGBlock *B : *Graph) {
+        const Set &Now = In[B->getBlockID()];
+        Set Given = B == &Graph->getEntry() ? Set() : incoming(*B);
+        if (!empty(Given) &&
+            (empty(Now) || isl_set_is_subset(Given.get(), Now.get()) != isl_bool_true))
+          return false;
+      }
+    }
+    return true;
+  }
+
   /// Takes one step from the file's budget; false (and the analysis gives
   /// up) when none is left.
   bool spend() {
@@ -903,13 +1002,20 @@ struct IntegerStates::Impl {
 
   /// Sets the state on entry to block \p ID.
   void enter(unsigned ID, Set S) {
-    for (unsigned I = 0; S && I < Dims.size(); ++I)
-      if (!Live[ID].test(I))
-        S = Set(isl_set_eliminate(S.take(), isl_dim_set, I, 1));
-    In[ID] = std::move(S);
+    In[ID] = living(ID, std::move(S));
     Out[ID].reset();
   }
 
+  /// \p S without what it says of the variables not live on entry to
+  /// block \p ID.
+  Set living(unsigned ID, Set S) {
+    for (unsigned I = 0; S && I < Dims.size(); ++I)
+      if (!Live[ID].test(I))
+        S = Set(isl_set_eliminate(S.take(), isl_dim_set, I, 1));
+    return S;
+  }
+
+  /// The state on the edge from \p P to \p B.
   Set edge(const CFGBlock &P, const CFGBlock &B) {
     std::optional<Set> &After = Out[P.getBlockID()];
     if (!After) {
@@ -922,14 +1028,48 @@ struct IntegerStates::Impl {
     if (empty(S))
       return Set();
     const auto *Cond = dyn_cast_or_null<Expr>(P.getTerminatorCondition());
-    if (!Cond || P.succ_size() != 2 || P.getTerminatorStmt() == nullptr ||
-        isa<SwitchStmt>(P.getTerminatorStmt()))
-      return S;
-    auto It = P.succ_begin();
-    bool ToTrue = It->getReachableBlock() == &B, ToFalse = (It + 1)->getReachableBlock() == &B;
-    if (ToTrue == ToFalse)
-      return S;
-    return assume(S, Cond, ToTrue);
+    if (Cond && P.succ_size() == 2 && P.getTerminatorStmt() &&
+        !isa<SwitchStmt>(P.getTerminatorStmt())) {
+      auto It = P.succ_begin();
+      bool ToTrue = It->getReachableBlock() == &B,
+           ToFalse = (It + 1)->getReachableBlock() == &B;
+      if (ToTrue != ToFalse)
+        S = assume(S, Cond, ToTrue);
+    }
+    return Cells ? apart(S, Cells->unequal(P, B)) : S;
+  }
+
+  /// \p S where the pointers of each of \p Pairs hold different addresses:
+  /// one less than the other where \p S orders them (as strengthenUnequal
+  /// does).
+  Set apart(Set S, const CellOrder::Pairs &Pairs) {
+    for (const auto &[P, Q] : Pairs) {
+      auto A = NameOf.find(symbolKey(P)), B = NameOf.find(symbolKey(Q));
+      if (empty(S) || A == NameOf.end() || B == NameOf.end())
+        continue;
+      for (auto [X, Y] : {std::pair{A->second, B->second}, std::pair{B->second, A->second}})
+        if (implied(S, Y + " - " + X + " >= 0")) {
+          S = nonEmpty(intersect(S, Y + " - " + X + " >= 1"));
+          break;
+        }
+    }
+    return S;
+  }
+
+  /// The assumptions of Cells that the states do not bear out: where the
+  /// call is made, the two pointers may hold one address.
+  std::vector<Assumption> refutedAssumptions() {
+    std::vector<Assumption> Out;
+    for (const Assumption &A : Assumed) {
+      auto [Call, Third, Exchanged] = A;
+      auto X = NameOf.find(symbolKey(Third)), Y = NameOf.find(symbolKey(Exchanged));
+      Set At = GaveUp ? Set() : stateAt(Call);
+      if (empty(At) || X == NameOf.end() || Y == NameOf.end() ||
+          !implied(At, "(" + X->second + " - " + Y->second + " >= 1 or " + Y->second + " - " +
+                           X->second + " >= 1)"))
+        Out.push_back(A);
+    }
+    return Out;
   }
 
   /// Chooses the dimensions and parameters for \p Questions; false when
@@ -944,6 +1084,17 @@ struct IntegerStates::Impl {
     if (Uses.Assembly)
       return false;
     llvm::DenseSet<const VarDecl *> Wanted = Uses.closure();
+    // The pointers a wanted one is told apart from bound it.
+    for (bool Grew = Cells.has_value(); Grew;) {
+      Grew = false;
+      for (const auto &[P, Q] : Cells->all())
+        if (Wanted.count(P) != Wanted.count(Q)) {
+          Uses.Roots.insert(Wanted.count(P) ? Q : P);
+          Grew = true;
+        }
+      if (Grew)
+        Wanted = Uses.closure();
+    }
     std::vector<const VarDecl *> All(FD->param_begin(), FD->param_end());
     llvm::append_range(All, localVariables(Body));
     uint64_t IntBits = Ctx.getTypeSize(Ctx.IntTy);
@@ -1109,28 +1260,15 @@ struct IntegerStates::Impl {
     Set Values = valuesOf(S, *L);
     if (Values)
       Values = Set(isl_set_from_basic_set(isl_set_convex_hull(Values.take())));
-    // The least or greatest value, when one affine expression of the
-    // parameters gives it everywhere.
-    auto Bound = [&](bool Greatest) -> SymExpr::Ptr {
-      isl_pw_aff *P = isl_pw_aff_coalesce(Greatest ? isl_set_dim_max(Values.take(), 0)
-                                                   : isl_set_dim_min(Values.take(), 0));
-      SymExpr::Ptr Out;
-      std::pair<Impl *, SymExpr::Ptr *> Into{this, &Out};
-      if (P && isl_pw_aff_n_piece(P) == 1 && isl_pw_aff_involves_nan(P) != isl_bool_true)
-        isl_pw_aff_foreach_piece(
-            P,
-            [](isl_set *Domain, isl_aff *A, void *User) -> isl_stat {
-              auto &[Self, Out] = *static_cast<std::pair<Impl *, SymExpr::Ptr *> *>(User);
-              *Out = Self->fromAff(A, nullptr, Domain);
-              isl_set_free(Domain);
-              isl_aff_free(A);
-              return isl_stat_ok;
-            },
-            &Into);
-      isl_pw_aff_free(P);
-      return Out;
+    auto Parameter = [&](llvm::StringRef Name) -> SymExpr::Ptr {
+      if (auto It = KeyValue.find(Name.str()); It != KeyValue.end())
+        return It->second;
+      if (auto It = AtomValue.find(Name.str()); It != AtomValue.end())
+        return It->second;
+      return nullptr;
     };
-    SymExpr::Ptr Lo = Values ? Bound(false) : nullptr, Hi = Lo ? Bound(true) : nullptr;
+    SymExpr::Ptr Lo = Values ? boundOf(Values.take(), false, Parameter) : nullptr,
+                 Hi = Lo ? boundOf(Values.take(), true, Parameter) : nullptr;
     if (failed() || !Lo || !Hi)
       return std::nullopt;
     return std::pair{Lo, Hi};
@@ -1192,15 +1330,26 @@ struct IntegerStates::Impl {
 IntegerStates::IntegerStates(ASTContext &Ctx, const FunctionDecl *FD,
                              const llvm::DenseSet<const VarDecl *> &Modified,
                              const Conjunction &Entry, const ReturnFacts &ReturnsOf,
-                             unsigned long *Budget, llvm::ArrayRef<const Stmt *> Questions)
-    : I(std::make_unique<Impl>(Ctx, FD, Modified, ReturnsOf, Budget)) {
-  if (*Budget == 0 || !FD->getBody())
-    return; // gave up
-  I->Context.reset(isl_ctx_alloc());
-  I->Isl = I->Context.get();
-  isl_options_set_on_error(I->Isl, ISL_ON_ERROR_CONTINUE);
-  isl_ctx_set_max_operations(I->Isl, MostOperations);
-  I->GaveUp = !I->run(Entry, Questions) || I->failed();
+                             unsigned long *Budget, llvm::ArrayRef<const Stmt *> Questions) {
+  // Rounds, each without the assumptions about exchanges that the one
+  // before found do not hold, until all that one made hold.
+  std::set<Assumption> Refuted;
+  for (;;) {
+    I = std::make_unique<Impl>(Ctx, FD, Modified, ReturnsOf, Budget, Refuted);
+    if (*Budget == 0 || !FD->getBody())
+      return; // gave up
+    I->Context.reset(isl_ctx_alloc());
+    I->Isl = I->Context.get();
+    isl_options_set_on_error(I->Isl, ISL_ON_ERROR_CONTINUE);
+    isl_ctx_set_max_operations(I->Isl, MostOperations);
+    I->GaveUp = !I->run(Entry, Questions) || I->failed();
+    std::vector<Assumption> Wrong = I->refutedAssumptions();
+    // The check of the states without them is counted as a question is.
+    if (Wrong.empty() || (I->holdWithout(Wrong) && !I->failed()))
+      return;
+    Refuted = I->Refuted;
+    Refuted.insert(Wrong.begin(), Wrong.end());
+  }
 }
 
 IntegerStates::~IntegerStates() = default;

@@ -564,14 +564,25 @@ void widen(EffectInfo &Next, const EffectInfo &Prev) {
         Out.push_back(O.str());
     return Out;
   };
-  for (AccessRegion &R : Next.Accesses)
-    if (R.Unbounded.empty() && Group(Next, R) != Group(Prev, R)) {
+  for (AccessRegion &R : Next.Accesses) {
+    // An access unbounded in both rounds keeps the reason it had: a
+    // recursion that swaps its parameters would name them in turn.
+    if (!R.Unbounded.empty()) {
+      for (const AccessRegion &O : Prev.Accesses)
+        if (O.Param == R.Param && O.Write == R.Write && !O.Unbounded.empty()) {
+          R.Unbounded = O.Unbounded;
+          break;
+        }
+      continue;
+    }
+    if (Group(Next, R) != Group(Prev, R)) {
       R.Lo = R.Hi = nullptr;
       R.Rows = RowShape();
       R.Reachable = false;
       R.Fields.clear();
       R.Unbounded = GrowsWithRecursion;
     }
+  }
 }
 
 /// Whether \p Guesses, regions of the self-recursive \p F (one for each

@@ -7,6 +7,7 @@
 #include "llvm/Support/MathExtras.h"
 #include <isl/aff.h>
 #include <isl/ctx.h>
+#include <isl/ilp.h>
 #include <isl/map.h>
 #include <isl/options.h>
 #include <isl/set.h>
@@ -560,35 +561,67 @@ cleave::extremum(const Conjunction &Given, const SymExpr::Ptr &E, bool Greatest,
     isl_map_free(To);
     return std::nullopt;
   }
-  isl_set *Values = isl_set_apply(Points, To);
-  isl_pw_aff *P = isl_pw_aff_coalesce(Greatest ? isl_set_dim_max(Values, 0)
-                                                : isl_set_dim_min(Values, 0));
+  SymExpr::Ptr Out =
+      boundOf(isl_set_apply(Points, To), Greatest, [&](llvm::StringRef Name) -> SymExpr::Ptr {
+        auto It = Lin.Values.find(Name.str());
+        return It == Lin.Values.end() ? nullptr : It->second;
+      });
+  if (!Out)
+    return std::nullopt;
+  return Out;
+}
+
+SymExpr::Ptr cleave::boundOf(isl_set *Values, bool Greatest,
+                             const std::function<SymExpr::Ptr(llvm::StringRef)> &Parameter) {
+  if (!Values)
+    return nullptr;
+  isl_pw_aff *P = isl_pw_aff_coalesce(Greatest ? isl_set_dim_max(isl_set_copy(Values), 0)
+                                                : isl_set_dim_min(isl_set_copy(Values), 0));
   SymExpr::Ptr Out;
   if (P && isl_pw_aff_n_piece(P) == 1 && isl_pw_aff_involves_nan(P) != isl_bool_true) {
-    struct Each {
-      const Linearizer &Lin;
-      SymExpr::Ptr Out;
-    } Result{Lin, nullptr};
+    std::pair<const std::function<SymExpr::Ptr(llvm::StringRef)> *, SymExpr::Ptr *> Into{
+        &Parameter, &Out};
     isl_pw_aff_foreach_piece(
         P,
         [](isl_set *Domain, isl_aff *A, void *User) -> isl_stat {
-          auto &R = *static_cast<Each *>(User);
-          R.Out = expressionOf(
-              A,
-              [&](llvm::StringRef Name) {
-                auto It = R.Lin.Values.find(Name.str());
-                return It == R.Lin.Values.end() ? nullptr : It->second;
-              },
-              {}, Domain);
+          auto &[Parameter, Out] = *static_cast<decltype(Into) *>(User);
+          *Out = expressionOf(A, *Parameter, {}, Domain);
           isl_set_free(Domain);
           isl_aff_free(A);
           return isl_stat_ok;
         },
-        &Result);
-    Out = Result.Out;
+        &Into);
   }
   isl_pw_aff_free(P);
-  if (!Out)
-    return std::nullopt;
+  // The looser bounds: the extreme of what is left once the candidate is
+  // taken away, over every value of the parameters too, is a number.
+  std::vector<std::string> Names;
+  std::vector<std::pair<std::string, SymExpr::Ptr>> Candidates{{"0", SymExpr::constant(0)}};
+  for (int I = 0, N = isl_set_dim(Values, isl_dim_param); I < N; ++I)
+    Names.push_back(isl_set_get_dim_name(Values, isl_dim_param, I));
+  for (const std::string &A : Names)
+    if (SymExpr::Ptr VA = Parameter(A)) {
+      Candidates.push_back({A, VA});
+      Candidates.push_back({"-" + A, SymExpr::negate(VA)});
+      for (const std::string &B : Names)
+        if (SymExpr::Ptr VB = B != A ? Parameter(B) : nullptr)
+          Candidates.push_back({A + " - " + B, SymExpr::binary(SymExpr::Kind::Sub, VA, VB)});
+    }
+  std::string List = "[" + llvm::join(Names, ", ") + "]";
+  for (size_t I = 0; !Out && I < Candidates.size(); ++I) {
+    std::string Text = List + " -> { [z] -> [y] : y = z - (" + Candidates[I].first + ") }";
+    isl_map *Less = isl_map_read_from_str(isl_set_get_ctx(Values), Text.c_str());
+    isl_set *Rest = Less ? isl_set_apply(isl_set_copy(Values), Less) : nullptr;
+    if (Rest)
+      Rest = isl_set_move_dims(Rest, isl_dim_set, 1, isl_dim_param, 0,
+                               isl_set_dim(Rest, isl_dim_param));
+    isl_val *V = !Rest ? nullptr : Greatest ? isl_set_dim_max_val(Rest, 0)
+                                            : isl_set_dim_min_val(Rest, 0);
+    if (V && isl_val_is_int(V) == isl_bool_true)
+      Out = simplify(SymExpr::binary(SymExpr::Kind::Add, Candidates[I].second,
+                                     SymExpr::constant(isl_val_get_num_si(V))));
+    isl_val_free(V);
+  }
+  isl_set_free(Values);
   return Out;
 }

@@ -59,6 +59,17 @@ SymExpr::Ptr expressionOf(isl_aff *A,
                           const std::function<SymExpr::Ptr(llvm::StringRef)> &Parameter,
                           const std::vector<SymExpr::Ptr> &Dims = {}, isl_set *Domain = nullptr);
 
+/// A bound that the one dimension of \p Values (a set over parameters,
+/// which it takes) keeps for every value of the parameters: its least (or,
+/// with \p Greatest, greatest) value, where one affine expression of the
+/// parameters is it (written as expressionOf writes it, by \p Parameter);
+/// else a looser one, a number apart from a parameter, its negation or the
+/// difference of two, whichever is found first (`high - low - 4` for `mid`,
+/// half way between a `low` that moves and a fixed `high`: the least and
+/// greatest are quotients of the parameters); null when none is.
+SymExpr::Ptr boundOf(isl_set *Values, bool Greatest,
+                     const std::function<SymExpr::Ptr(llvm::StringRef)> &Parameter);
+
 /// Adds to \p Given, for each difference `d` of \p Unequal (`a - b` where
 /// `a != b` holds), `d >= 1` when \p Given implies `d >= 0` and `-d >= 1`
 /// when it implies `d <= 0` (`i == n` fails where `i <= n`: `i < n`).
