@@ -16,6 +16,7 @@
 
 namespace clang {
 class CFG;
+class CFGBlock;
 }
 
 namespace cleave {
@@ -44,6 +45,11 @@ using PurityTest = std::function<bool(const clang::FunctionDecl *)>;
 /// (clang::CFG) and the dependence graph between its statements.
 void collectControlFlow(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                         const PurityTest &IsPure, FunctionInfo &Info);
+
+/// The condition of \p From's terminator, which holds (\p Holds) or fails
+/// on the edge to its successor number \p Index: where the terminator
+/// branches two ways (no switch) to two different blocks; null elsewhere.
+const clang::Expr *edgeCondition(const clang::CFGBlock &From, unsigned Index, bool &Holds);
 
 /// Fills the dependence graph of \p Info from the control-flow graph
 /// \p Graph of the function definition \p FD.

@@ -327,12 +327,11 @@ CellOrder::CellOrder(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *Body, 
   };
   // What holds on the edge to B's successor number Index, from F at B's end.
   auto Edge = [&](const CFGBlock &B, unsigned Index, Facts F) {
-    const auto *Cond = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
-    if (Cond && B.succ_size() == 2 && B.getTerminatorStmt() &&
-        !isa<SwitchStmt>(B.getTerminatorStmt()) && !Cond->HasSideEffects(Ctx) &&
-        B.succ_begin()->getReachableBlock() != (B.succ_begin() + 1)->getReachableBlock()) {
+    bool Holds;
+    if (const Expr *Cond = edgeCondition(B, Index, Holds);
+        Cond && !Cond->HasSideEffects(Ctx)) {
       std::vector<Order> Given;
-      W.condition(Cond, Index == 0, Given);
+      W.condition(Cond, Holds, Given);
       for (const Order &O : Given)
         add(F, O);
       close(F);

@@ -10,6 +10,16 @@
 using namespace cleave;
 using namespace clang;
 
+const Expr *cleave::edgeCondition(const CFGBlock &From, unsigned Index, bool &Holds) {
+  const auto *Cond = dyn_cast_or_null<Expr>(From.getTerminatorCondition());
+  if (!Cond || From.succ_size() != 2 || !From.getTerminatorStmt() ||
+      isa<SwitchStmt>(From.getTerminatorStmt()) ||
+      From.succ_begin()->getReachableBlock() == (From.succ_begin() + 1)->getReachableBlock())
+    return nullptr;
+  Holds = Index == 0;
+  return Cond;
+}
+
 /// Statements are shown on one line and cut at this many characters.
 static constexpr size_t LongestStatement = 80;
 

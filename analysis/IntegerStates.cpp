@@ -1027,15 +1027,10 @@ struct IntegerStates::Impl {
     Set S = *After;
     if (empty(S))
       return Set();
-    const auto *Cond = dyn_cast_or_null<Expr>(P.getTerminatorCondition());
-    if (Cond && P.succ_size() == 2 && P.getTerminatorStmt() &&
-        !isa<SwitchStmt>(P.getTerminatorStmt())) {
-      auto It = P.succ_begin();
-      bool ToTrue = It->getReachableBlock() == &B,
-           ToFalse = (It + 1)->getReachableBlock() == &B;
-      if (ToTrue != ToFalse)
-        S = assume(S, Cond, ToTrue);
-    }
+    bool Holds;
+    if (const Expr *Cond =
+            edgeCondition(P, P.succ_begin()->getReachableBlock() == &B ? 0 : 1, Holds))
+      S = assume(S, Cond, Holds);
     return Cells ? apart(S, Cells->unequal(P, B)) : S;
   }
 
