@@ -811,11 +811,14 @@ void TUAnalysis::summarizeEffects() {
           Grew |= Stale.insert(S.UniqueName).second;
       }
     }
+    // Every stale answer goes before any summary asks again (a caller may
+    // be defined before its callee).
+    for (const FunctionDecl *Def : Definitions)
+      if (Stale.count(Summaries[Def->getCanonicalDecl()].UniqueName))
+        Returns.erase(Def->getCanonicalDecl());
     bool Summarized = false;
     for (const FunctionDecl *Def : Definitions) {
       FunctionInfo &S = Summaries[Def->getCanonicalDecl()];
-      if (Stale.count(S.UniqueName))
-        Returns.erase(Def->getCanonicalDecl());
       if (Changed.count(S.UniqueName) ||
           (Answered.count(Def->getCanonicalDecl()) &&
            llvm::any_of(S.Local.Calls, [&](const CallEffect &C) { return Stale.count(C.Callee); }))) {

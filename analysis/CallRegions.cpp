@@ -43,7 +43,11 @@ llvm::Expected<std::vector<SiteRegion>>
 cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
                         const llvm::DenseSet<const VarDecl *> &Modified) {
   ASTContext &Ctx = A.context();
+  // The definition's parameters, which its regions name (a declaration
+  // before it may name them otherwise, or not at all).
   const FunctionDecl *Callee = CE->getDirectCallee();
+  if (Callee && Callee->getDefinition())
+    Callee = Callee->getDefinition();
   auto Fail = [](const llvm::Twine &Why) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
   };

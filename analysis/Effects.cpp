@@ -155,7 +155,7 @@ public:
       : Ctx(Ctx), FD(FD), AnalyzedBody(analyzedBody(Ctx, FD)), Out(Out), Modified(Modified),
         Entry(Entry), ReturnsOf(ReturnsOf), States(States), Questions(Questions) {
     for (const ParmVarDecl *P : FD->parameters())
-      if (!P->getName().empty() && (!Modified.count(P) || P->getType()->isPointerType()))
+      if (!P->getName().empty())
         ParamNames[Modified.count(P) ? entryKey(P) : symbolKey(P)] = P->getNameAsString();
     for (const ParmVarDecl *P : FD->parameters())
       if (P->getType()->isPointerType())

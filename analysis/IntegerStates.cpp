@@ -152,10 +152,9 @@ constexpr unsigned VisitsBeforeWidening = 2, MostSteps = 20, NarrowingPasses = 2
 /// See tame().
 constexpr long MostCoefficient = 4;
 
-/// That a pointer variable (the second) holds an address other than the one
-/// another (the third) holds, where a call exchanges the cells of that one
-/// and a fourth (CellOrder::Apart).
-using Assumption = std::tuple<const CallExpr *, const VarDecl *, const VarDecl *>;
+/// That a place (the second) differs from another (the third) where a store
+/// or a call writes the cell at that one (CellOrder::Apart).
+using Assumption = std::tuple<const Expr *, Place, Place>;
 
 } // namespace
 
@@ -193,8 +192,8 @@ struct IntegerStates::Impl {
   std::map<std::string, SymExpr::Ptr> AtomValue;
   std::map<std::string, std::string> AtomDefinition; ///< in isl notation
   std::map<std::string, SymExpr::Ptr> KeyValue;       ///< P<i> -> variable by key
-  /// The dimensions of pointer parameters that move, and the parameter
-  /// that stands for the address each was passed (entryKey).
+  /// The dimensions of parameters that move, and the parameter that stands
+  /// for the value (a pointer's, the address) each was passed (entryKey).
   std::map<std::string, std::string> EntryValue;
   /// The statements in the bodies of loops, and whether the one transferred
   /// is not (a parameter it reads may stand for its entry value there:
@@ -468,7 +467,11 @@ struct IntegerStates::Impl {
   /// \p S after \p V = \p Call, with what the callee's returns give
   /// (ReturnsOf) about its value and its arguments.
   Set assignCall(const Set &S, const VarDecl *V, const CallExpr *Call) {
+    // The definition's parameters, which the callee's facts name (the
+    // call may see only a declaration before it).
     const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && Callee->getDefinition())
+      Callee = Callee->getDefinition();
     const Conjunction *Returns = Callee && ReturnsOf ? ReturnsOf(Callee) : nullptr;
     QualType T = V->getType(), R = Callee ? Callee->getReturnType() : QualType();
     // The value stays what the callee returned: a signed integer as wide or
@@ -612,15 +615,22 @@ struct IntegerStates::Impl {
   Set assume(const Set &S, const Expr *Cond, bool Holds) {
     if (empty(S) || Cond->HasSideEffects(Ctx))
       return S;
-    Conjunction Facts;
-    conditionFacts(Ctx, Cond, Holds, Modified, Facts);
+    Conjunction Facts, Unequal;
+    conditionFacts(Ctx, Cond, Holds, Modified, Facts, &Unequal);
     std::vector<std::string> Texts;
     for (const SymExpr::Ptr &F : Facts)
       if (auto L = linear(F))
         Texts.push_back(L->text() + " >= 0");
-    if (Texts.empty())
-      return S;
-    return nonEmpty(intersect(S, llvm::join(Texts, " and ")));
+    Set Out = Texts.empty() ? S : nonEmpty(intersect(S, llvm::join(Texts, " and ")));
+    // `a != b` where the state orders a and b: one less than the other.
+    for (const SymExpr::Ptr &U : Unequal)
+      if (auto L = linear(U); L && !empty(Out))
+        for (auto [Side, Strict] : {std::pair{" >= ", "1"}, std::pair{" <= ", "-1"}})
+          if (implied(Out, L->text() + Side + "0")) {
+            Out = nonEmpty(intersect(Out, L->text() + Side + Strict));
+            break;
+          }
+    return Out;
   }
 
   /// The union of \p A and \p B, widened to one polyhedron: their convex
@@ -879,16 +889,23 @@ struct IntegerStates::Impl {
     for (const CFGBlock *B : Order)
       if (const auto *Cond = dyn_cast_or_null<Expr>(B->getTerminatorCondition());
           Cond && !Cond->HasSideEffects(Ctx))
-        for (bool Holds : {true, false})
-          conditionFacts(Ctx, Cond, Holds, Modified, Guards);
+        for (bool Holds : {true, false}) {
+          // `a != b` is `a - b >= 1` or `b - a >= 1` where assume() orders them.
+          Conjunction Unequal;
+          conditionFacts(Ctx, Cond, Holds, Modified, Guards, &Unequal);
+          for (const SymExpr::Ptr &U : Unequal)
+            for (const SymExpr::Ptr &Side : {U, SymExpr::negate(U)})
+              Guards.push_back(
+                  SymExpr::binary(SymExpr::Kind::Sub, Side, SymExpr::constant(1)));
+        }
     if (Cells)
       for (const auto &[P, Q] : Cells->all())
         for (auto [A, B] : {std::pair{P, Q}, std::pair{Q, P}})
           Guards.push_back(SymExpr::binary(
               SymExpr::Kind::Sub,
-              SymExpr::binary(SymExpr::Kind::Sub, SymExpr::variable(symbolKey(A)),
-                              SymExpr::variable(symbolKey(B))),
-              SymExpr::constant(1)));
+              SymExpr::binary(SymExpr::Kind::Sub, SymExpr::variable(symbolKey(A.V)),
+                              SymExpr::variable(symbolKey(B.V))),
+              SymExpr::constant(1 + B.Offset - A.Offset)));
     std::set<std::string> Seen;
     for (const SymExpr::Ptr &F : Guards)
       if (auto L = linear(F))
@@ -959,8 +976,8 @@ struct IntegerStates::Impl {
   void orderCells() {
     Assumed.clear();
     Cells.emplace(Ctx, FD, Body, *Graph,
-                  [&](const CallExpr *At, const VarDecl *Third, const VarDecl *Exchanged) {
-                    Assumption A{At, Third, Exchanged};
+                  [&](const Expr *At, const Place &Third, const Place &Written) {
+                    Assumption A{At, Third, Written};
                     if (Refuted.count(A))
                       return false;
                     Assumed.insert(A);
@@ -1034,15 +1051,22 @@ struct IntegerStates::Impl {
     return Cells ? apart(S, Cells->unequal(P, B)) : S;
   }
 
-  /// \p S where the pointers of each of \p Pairs hold different addresses:
-  /// one less than the other where \p S orders them (as strengthenUnequal
-  /// does).
+  /// \p P in isl's names, or nothing where its variable has none.
+  std::optional<std::string> placeText(const Place &P) const {
+    auto It = NameOf.find(symbolKey(P.V));
+    if (It == NameOf.end())
+      return std::nullopt;
+    return "(" + It->second + " + " + std::to_string(P.Offset) + ")";
+  }
+
+  /// \p S where the places of each of \p Pairs differ: one less than the
+  /// other where \p S orders them (as strengthenUnequal does).
   Set apart(Set S, const CellOrder::Pairs &Pairs) {
     for (const auto &[P, Q] : Pairs) {
-      auto A = NameOf.find(symbolKey(P)), B = NameOf.find(symbolKey(Q));
-      if (empty(S) || A == NameOf.end() || B == NameOf.end())
+      std::optional<std::string> A = placeText(P), B = placeText(Q);
+      if (empty(S) || !A || !B)
         continue;
-      for (auto [X, Y] : {std::pair{A->second, B->second}, std::pair{B->second, A->second}})
+      for (auto [X, Y] : {std::pair{*A, *B}, std::pair{*B, *A}})
         if (implied(S, Y + " - " + X + " >= 0")) {
           S = nonEmpty(intersect(S, Y + " - " + X + " >= 1"));
           break;
@@ -1052,16 +1076,15 @@ struct IntegerStates::Impl {
   }
 
   /// The assumptions of Cells that the states do not bear out: where the
-  /// call is made, the two pointers may hold one address.
+  /// cell is written, the two places may be one.
   std::vector<Assumption> refutedAssumptions() {
     std::vector<Assumption> Out;
     for (const Assumption &A : Assumed) {
-      auto [Call, Third, Exchanged] = A;
-      auto X = NameOf.find(symbolKey(Third)), Y = NameOf.find(symbolKey(Exchanged));
-      Set At = GaveUp ? Set() : stateAt(Call);
-      if (empty(At) || X == NameOf.end() || Y == NameOf.end() ||
-          !implied(At, "(" + X->second + " - " + Y->second + " >= 1 or " + Y->second + " - " +
-                           X->second + " >= 1)"))
+      auto [Store, Third, Written] = A;
+      std::optional<std::string> X = placeText(Third), Y = placeText(Written);
+      Set At = GaveUp || !X || !Y ? Set() : stateAt(Store);
+      if (empty(At) || !implied(At, "(" + *X + " - " + *Y + " >= 1 or " + *Y + " - " + *X +
+                                        " >= 1)"))
         Out.push_back(A);
     }
     return Out;
@@ -1079,12 +1102,12 @@ struct IntegerStates::Impl {
     if (Uses.Assembly)
       return false;
     llvm::DenseSet<const VarDecl *> Wanted = Uses.closure();
-    // The pointers a wanted one is told apart from bound it.
+    // The places a wanted one is told apart from bound it.
     for (bool Grew = Cells.has_value(); Grew;) {
       Grew = false;
       for (const auto &[P, Q] : Cells->all())
-        if (Wanted.count(P) != Wanted.count(Q)) {
-          Uses.Roots.insert(Wanted.count(P) ? Q : P);
+        if (Wanted.count(P.V) != Wanted.count(Q.V)) {
+          Uses.Roots.insert(Wanted.count(P.V) ? Q.V : P.V);
           Grew = true;
         }
       if (Grew)
@@ -1147,9 +1170,9 @@ struct IntegerStates::Impl {
       Dims.push_back(Name);
       NameOf[Key] = Name;
       DimVar[Name] = V;
-      // A pointer parameter that moves starts at the address it was passed,
-      // which its accesses are counted from.
-      if (P && Address)
+      // A parameter that moves starts at the value it was passed (a
+      // pointer's accesses are counted from that address).
+      if (P)
         EntryValue[Name] = Parameter(entryKey(P));
     }
     return Dims.size() <= MostVariables;

@@ -594,7 +594,10 @@ SymExpr::Ptr cleave::boundOf(isl_set *Values, bool Greatest,
   }
   isl_pw_aff_free(P);
   // The looser bounds: the extreme of what is left once the candidate is
-  // taken away, over every value of the parameters too, is a number.
+  // taken away, over every value of the parameters too, is a number. Of
+  // those that hold, the first that no other is tighter than wherever the
+  // parameters may be (`lo + 1` rather than 1 where `lo >= 0`: it joins
+  // the bounds of other accesses).
   std::vector<std::string> Names;
   std::vector<std::pair<std::string, SymExpr::Ptr>> Candidates{{"0", SymExpr::constant(0)}};
   for (int I = 0, N = isl_set_dim(Values, isl_dim_param); I < N; ++I)
@@ -608,6 +611,7 @@ SymExpr::Ptr cleave::boundOf(isl_set *Values, bool Greatest,
           Candidates.push_back({A + " - " + B, SymExpr::binary(SymExpr::Kind::Sub, VA, VB)});
     }
   std::string List = "[" + llvm::join(Names, ", ") + "]";
+  std::vector<std::pair<std::string, SymExpr::Ptr>> Hold; // in isl's names, and in keys
   for (size_t I = 0; !Out && I < Candidates.size(); ++I) {
     std::string Text = List + " -> { [z] -> [y] : y = z - (" + Candidates[I].first + ") }";
     isl_map *Less = isl_map_read_from_str(isl_set_get_ctx(Values), Text.c_str());
@@ -617,11 +621,28 @@ SymExpr::Ptr cleave::boundOf(isl_set *Values, bool Greatest,
                                isl_set_dim(Rest, isl_dim_param));
     isl_val *V = !Rest ? nullptr : Greatest ? isl_set_dim_max_val(Rest, 0)
                                             : isl_set_dim_min_val(Rest, 0);
-    if (V && isl_val_is_int(V) == isl_bool_true)
-      Out = simplify(SymExpr::binary(SymExpr::Kind::Add, Candidates[I].second,
-                                     SymExpr::constant(isl_val_get_num_si(V))));
+    if (V && isl_val_is_int(V) == isl_bool_true) {
+      std::string K = std::to_string(isl_val_get_num_si(V));
+      Hold.push_back({"(" + Candidates[I].first + ") + " + K,
+                      simplify(SymExpr::binary(SymExpr::Kind::Add, Candidates[I].second,
+                                               SymExpr::constant(isl_val_get_num_si(V))))});
+    }
     isl_val_free(V);
   }
+  isl_set *Where = Hold.size() > 1 ? isl_set_params(isl_set_copy(Values)) : nullptr;
+  auto Tighter = [&](const std::string &X, const std::string &Y) {
+    std::string Text = List + " -> { : " + X + (Greatest ? " <= " : " >= ") + Y + " }";
+    isl_set *Holds = isl_set_read_from_str(isl_set_get_ctx(Values), Text.c_str());
+    bool Is = Holds && isl_set_is_subset(Where, Holds) == isl_bool_true;
+    isl_set_free(Holds);
+    return Is;
+  };
+  for (const auto &[Text, Bound] : Hold)
+    if (!Out && llvm::none_of(Hold, [&](const auto &Other) {
+          return Tighter(Other.first, Text) && !Tighter(Text, Other.first);
+        }))
+      Out = Bound;
+  isl_set_free(Where);
   isl_set_free(Values);
   return Out;
 }

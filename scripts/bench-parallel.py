@@ -67,6 +67,8 @@ def main():
                     help="the processor of the one-processor forms ('' for none)")
     ap.add_argument("--mpi", action="store_true", help="also run cleave's program on MPI")
     ap.add_argument("--only", help="comma-separated names of the programs to run")
+    ap.add_argument("--args", action="append", default=[], metavar="NAME=ARGS",
+                    help="run program NAME with ARGS (space-separated) instead of its own")
     args = ap.parse_args()
     sys.stdout.reconfigure(line_buffering=True)
     build = os.path.abspath(args.build)
@@ -79,10 +81,19 @@ def main():
     if args.mpi and not mpirun:
         sys.exit("bench-parallel: --mpi needs mpirun")
 
+    given = {}
+    for item in args.args:
+        name, sep, inputs = item.partition("=")
+        if not sep or name not in {p[0] for p in PROGRAMS}:
+            sys.exit("bench-parallel: --args wants NAME=ARGS with NAME one of %s, not '%s'" %
+                     (", ".join(p[0] for p in PROGRAMS), item))
+        given[name] = inputs.split()
+
     rows = []
     for name, source, inputs, omp in PROGRAMS:
         if args.only and name not in args.only.split(","):
             continue
+        inputs = given.get(name, inputs)
         src = os.path.join(ROOT, "examples", source)
         out = os.path.join(work, name)
         p = run([cleave, "parallelize", src, "-o", out], capture_output=True, text=True)
