@@ -297,7 +297,8 @@ public:
         return V && Stepped.insert(V).second;
       }
       // A call, a store, another step; or a read of a volatile object.
-      if (isa<CallExpr>(E) || isa<UnaryOperator>(E->IgnoreParens()) ||
+      const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParens());
+      if (isa<CallExpr>(E) || (UO && UO->isIncrementDecrementOp()) ||
           (isa<BinaryOperator>(E) && cast<BinaryOperator>(E)->isAssignmentOp()) ||
           isa<StmtExpr>(E) || E->children().empty())
         return false;

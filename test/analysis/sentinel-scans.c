@@ -44,6 +44,40 @@ static void overwritten(int *low, int *high, int *out) {
   *i = pivot;
 }
 
+// The scans step their pointers in their conditions (`*++i < v`), as
+// Sedgewick writes them; the pivot stays at `*m`, and `*hi`, which the
+// downward scan never reaches (`j = hi` before `*--j`), stays at least v.
+// CHECK-LABEL: function pre_stepped at
+// CHECK:         region: lo[0:hi - lo + 1] (read-write, inferred)
+static void pre_stepped(int *lo, int *hi) {
+  if (hi - lo > 10) {
+    int *m = lo + (hi - lo) / 2;
+    if (*m < *lo)
+      swap_ints(m, lo);
+    if (*hi < *lo)
+      swap_ints(hi, lo);
+    if (*hi < *m)
+      swap_ints(hi, m);
+    int v = *m;
+    int *i = lo, *j = hi;
+    for (;;) {
+      while (*++i < v)
+        ;
+      while (v < *--j)
+        ;
+      if (i >= j)
+        break;
+      swap_ints(i, j);
+    }
+    pre_stepped(lo, j);
+    pre_stepped(j + 1, hi);
+    return;
+  }
+  for (int *p = lo + 1; p <= hi; p++)
+    for (int *q = p; q > lo && q[-1] > *q; q--)
+      swap_ints(q - 1, q);
+}
+
 // CHECK-LABEL: function sort_down at
 // CHECK-NEXT:    signature: void sort_down(int *first, int *last)
 // CHECK-NEXT:    defined, static, recursive
@@ -86,7 +120,7 @@ static void swapped_anywhere(int *low, int *high, int *k) {
   if (*high < *low)
     swap_ints(high, low);
   int pivot = *low;
-  swap_ints(low + 1, k); /* not a pointer variable: forgets every cell */
+  swap_ints(low + 1, k); /* k may be high: it may move the sentinel */
   int *i = low;
   do
     i++;
