@@ -611,6 +611,21 @@ std::map<std::string, std::string> TUAnalysis::within(const FunctionDecl *FD) co
   return Out;
 }
 
+std::pair<const FunctionDecl *, const CallEffect *>
+TUAnalysis::callEffect(const CallExpr *CE) const {
+  SourcePos At = positionOf(Ctx.getSourceManager(), CE->getBeginLoc());
+  std::pair<const FunctionDecl *, const CallEffect *> Found{nullptr, nullptr};
+  for (const FunctionDecl *Def : Definitions)
+    if (auto It = Summaries.find(Def->getCanonicalDecl()); It != Summaries.end())
+      for (const CallEffect &C : It->second.Local.Calls)
+        if (C.Pos.File == At.File && C.Pos.Line == At.Line && C.Pos.Column == At.Column) {
+          if (Found.second)
+            return {nullptr, nullptr};
+          Found = {Def, &C};
+        }
+  return Found;
+}
+
 SymExpr::Ptr TUAnalysis::boundOnAnyNode(const FunctionDecl *FD, const SymExpr::Ptr &E) const {
   SymMap Subst;
   for (const auto &[Name, Base] : within(FD))

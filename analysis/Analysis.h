@@ -82,6 +82,11 @@ public:
   /// no region to find (the other's region, or its lack, says what
   /// matters).
   std::map<std::string, std::string> within(const clang::FunctionDecl *FD) const;
+  /// The function whose body makes the call \p CE, and what its summary
+  /// says of the call (the origin of each pointer argument); nulls when
+  /// no summary has it, or more than one call starts where it does.
+  std::pair<const clang::FunctionDecl *, const CallEffect *>
+  callEffect(const clang::CallExpr *CE) const;
   /// \p E, a bound of a region of \p FD, as another node computes it: each
   /// pointer parameter within another (within()) that one plus its
   /// NAME__off, which cancels the addresses in `high - low`; null when

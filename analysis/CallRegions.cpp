@@ -39,6 +39,39 @@ static std::optional<PointerValue> returnedInto(TUAnalysis &A, const VarDecl *V,
   return Base;
 }
 
+/// Argument \p I of \p CE, a local pointer that moves, as the address of a
+/// parameter of the caller that does not change plus the offset the
+/// caller's summary gives it there (CallEffect::Arg::Symbolic); nothing
+/// when the summary has no such origin.
+static std::optional<PointerValue>
+movingInParameter(TUAnalysis &A, const CallExpr *CE, unsigned I,
+                  const llvm::DenseSet<const VarDecl *> &Modified) {
+  auto [Caller, C] = A.callEffect(CE);
+  if (!C || I >= C->Args.size())
+    return std::nullopt;
+  const CallEffect::Arg &Arg = C->Args[I];
+  if (Arg.K != CallEffect::Arg::Kind::Pointer || !Arg.Fields.empty() || !Arg.Symbolic)
+    return std::nullopt;
+  // The summary names the caller's parameters; here they are keyed.
+  SymMap Keys;
+  const ParmVarDecl *Base = nullptr;
+  for (const ParmVarDecl *P : Caller->parameters()) {
+    if (Modified.count(P))
+      continue;
+    Keys[P->getNameAsString()] = SymExpr::variable(symbolKey(P));
+    if (P->getName() == Arg.Name && P->getType()->isPointerType())
+      Base = P;
+  }
+  if (!Base || llvm::any_of(Arg.Symbolic->variables(), [&](const std::string &V) {
+        return V.find('@') == std::string::npos && !Keys.count(V);
+      }))
+    return std::nullopt;
+  PointerValue Out;
+  Out.Base = Base;
+  Out.Offset = simplify(substitute(Arg.Symbolic, Keys));
+  return Out;
+}
+
 llvm::Expected<std::vector<SiteRegion>>
 cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
                         const llvm::DenseSet<const VarDecl *> &Modified) {
@@ -97,6 +130,13 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
         PV->Base = Into->Base;
         Own = ownObject(PV->Base, Modified);
       }
+    // A local pointer that moves, passed where it is (a partition's `j +
+    // 1`): at its offset from the parameter whose array it points into,
+    // as the caller's summary found it; the variables it is written in
+    // (Vars) may not change before the join.
+    if (PV && !(Own || Fixed || isa<ParmVarDecl>(PV->Base)) && !CE->getArg(I)->HasSideEffects(Ctx))
+      if (std::optional<PointerValue> In = movingInParameter(A, CE, I, Modified))
+        PV = In;
     if (!PV || !(Own || Fixed || isa<ParmVarDecl>(PV->Base)) ||
         CE->getArg(I)->HasSideEffects(Ctx))
       return Fail("argument " + Spelled(R.Param) +

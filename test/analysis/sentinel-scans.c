@@ -21,6 +21,7 @@
 // RUN: cleave analyze %s | FileCheck %s
 // RUN: cleave analyze %examples/cilksort/cilksort.c | FileCheck --check-prefix=QUICK %s
 // RUN: cleave parallelize %examples/cilksort/cilksort.c -o %t.out 2>&1 | FileCheck --check-prefix=CILK %s
+// RUN: cleave parallelize %s -o %t.self 2>&1 | FileCheck --check-prefix=SELF %s
 
 static void swap_ints(int *x, int *y) {
   int t = *x;
@@ -47,6 +48,8 @@ static void overwritten(int *low, int *high, int *out) {
 // The scans step their pointers in their conditions (`*++i < v`), as
 // Sedgewick writes them; the pivot stays at `*m`, and `*hi`, which the
 // downward scan never reaches (`j = hi` before `*--j`), stays at least v.
+// The second self-call passes `j + 1`, a local pointer that moved: its
+// region is at that pointer's offset from `lo` where the call is made.
 // CHECK-LABEL: function pre_stepped at
 // CHECK:         region: lo[0:hi - lo + 1] (read-write, inferred)
 static void pre_stepped(int *lo, int *hi) {
@@ -69,7 +72,9 @@ static void pre_stepped(int *lo, int *hi) {
         break;
       swap_ints(i, j);
     }
+    // SELF: sentinel-scans.c:[[@LINE+1]]:5: remark: call to 'pre_stepped' runs asynchronously
     pre_stepped(lo, j);
+    // SELF: sentinel-scans.c:[[@LINE+1]]:5: remark: call to 'pre_stepped' stays sequential: it is the part kept on this node
     pre_stepped(j + 1, hi);
     return;
   }
