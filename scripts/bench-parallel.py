@@ -40,6 +40,8 @@ PROGRAMS = [
     ("cfft", "cfft/cfft.c", ["22"], "cfft.c"),
     ("lu", "lu/lu.c", ["2048"], "lu.c"),
     ("knapsack", "knapsack/knapsack.c", ["28", "3"], "knapsack.c"),
+    ("hoaresort", "hoaresort/hoaresort.c", ["20000000", "3"], "hoaresort.c"),
+    ("ptrsort", "ptrsort/ptrsort.c", ["20000000", "3"], "ptrsort.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 
