@@ -62,8 +62,11 @@ movingInParameter(TUAnalysis &A, const CallExpr *CE, unsigned I,
     if (P->getName() == Arg.Name && P->getType()->isPointerType())
       Base = P;
   }
+  // The rest are the caller's locals, by key; an entry value (entryKey)
+  // is no variable here.
   if (!Base || llvm::any_of(Arg.Symbolic->variables(), [&](const std::string &V) {
-        return V.find('@') == std::string::npos && !Keys.count(V);
+        return V.find('@') == std::string::npos ? !Keys.count(V)
+                                                : V.find("@e") != std::string::npos;
       }))
     return std::nullopt;
   PointerValue Out;
