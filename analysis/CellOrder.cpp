@@ -86,12 +86,11 @@ void rename(Facts &F, const std::function<bool(Term &)> &Change) {
   F = std::move(Out);
 }
 
-/// Whether \p C is a prefix `++v` or `--v`; \p Step is then its +1 or -1.
-const Expr *prefixStep(const Expr *E, int64_t &Step) {
+/// The operand of \p E where it is a prefix `++v` or `--v`; null otherwise.
+const Expr *prefixStep(const Expr *E) {
   const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParens());
   if (!UO || !UO->isPrefix() || !UO->isIncrementDecrementOp())
     return nullptr;
-  Step = UO->isIncrementOp() ? 1 : -1;
   return UO->getSubExpr();
 }
 
@@ -197,8 +196,7 @@ public:
   /// \p Stepped: a condition's, which the graph has made before it
   /// compares).
   const VarDecl *variable(const Expr *E, bool Stepped) const {
-    int64_t Step;
-    if (const Expr *Sub = Stepped ? prefixStep(E, Step) : nullptr)
+    if (const Expr *Sub = Stepped ? prefixStep(E) : nullptr)
       E = Sub;
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -291,8 +289,7 @@ public:
     std::function<bool(const Expr *)> Check = [&](const Expr *E) {
       if (!E->HasSideEffects(Ctx))
         return true;
-      int64_t Step;
-      if (const Expr *Sub = prefixStep(E, Step)) {
+      if (const Expr *Sub = prefixStep(E)) {
         const VarDecl *V = variable(Sub, false);
         return V && Stepped.insert(V).second;
       }

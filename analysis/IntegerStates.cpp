@@ -622,15 +622,19 @@ struct IntegerStates::Impl {
       if (auto L = linear(F))
         Texts.push_back(L->text() + " >= 0");
     Set Out = Texts.empty() ? S : nonEmpty(intersect(S, llvm::join(Texts, " and ")));
-    // `a != b` where the state orders a and b: one less than the other.
     for (const SymExpr::Ptr &U : Unequal)
-      if (auto L = linear(U); L && !empty(Out))
-        for (auto [Side, Strict] : {std::pair{" >= ", "1"}, std::pair{" <= ", "-1"}})
-          if (implied(Out, L->text() + Side + "0")) {
-            Out = nonEmpty(intersect(Out, L->text() + Side + Strict));
-            break;
-          }
+      if (auto L = linear(U))
+        Out = nonZero(Out, L->text());
     return Out;
+  }
+
+  /// \p S where \p Difference (in isl's names) is not 0: above or below 0
+  /// where \p S holds it on that side (as strengthenUnequal does).
+  Set nonZero(Set S, const std::string &Difference) {
+    for (auto [Side, Strict] : {std::pair{" >= ", "1"}, std::pair{" <= ", "-1"}})
+      if (!empty(S) && implied(S, Difference + Side + "0"))
+        return nonEmpty(intersect(S, Difference + Side + Strict));
+    return S;
   }
 
   /// The union of \p A and \p B, widened to one polyhedron: their convex
@@ -1059,19 +1063,11 @@ struct IntegerStates::Impl {
     return "(" + It->second + " + " + std::to_string(P.Offset) + ")";
   }
 
-  /// \p S where the places of each of \p Pairs differ: one less than the
-  /// other where \p S orders them (as strengthenUnequal does).
+  /// \p S where the places of each of \p Pairs differ.
   Set apart(Set S, const CellOrder::Pairs &Pairs) {
-    for (const auto &[P, Q] : Pairs) {
-      std::optional<std::string> A = placeText(P), B = placeText(Q);
-      if (empty(S) || !A || !B)
-        continue;
-      for (auto [X, Y] : {std::pair{*A, *B}, std::pair{*B, *A}})
-        if (implied(S, Y + " - " + X + " >= 0")) {
-          S = nonEmpty(intersect(S, Y + " - " + X + " >= 1"));
-          break;
-        }
-    }
+    for (const auto &[P, Q] : Pairs)
+      if (std::optional<std::string> A = placeText(P), B = placeText(Q); A && B)
+        S = nonZero(S, *B + " - " + *A);
     return S;
   }
 
