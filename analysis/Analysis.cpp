@@ -358,6 +358,53 @@ bool cleave::endsInReturn(const Stmt *S) {
   return isa_and_nonnull<ReturnStmt>(S);
 }
 
+static bool failsProgram(const Stmt *S, unsigned Depth) {
+  if (!S || Depth > 4)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    E = E->IgnoreParenCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Comma)
+      return failsProgram(BO->getRHS(), Depth);
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+      return failsProgram(CO->getTrueExpr(), Depth) && failsProgram(CO->getFalseExpr(), Depth);
+    const auto *CE = dyn_cast<CallExpr>(E);
+    const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+    if (!Callee)
+      return false;
+    if (Callee->getIdentifier() &&
+        llvm::is_contained({"exit", "_Exit", "quick_exit"}, Callee->getName())) {
+      std::optional<llvm::APSInt> Status =
+          CE->getNumArgs() == 1 ? CE->getArg(0)->getIntegerConstantExpr(Callee->getASTContext())
+                                : std::nullopt;
+      return Status && *Status != 0;
+    }
+    if (Callee->isNoReturn())
+      return true;
+    const FunctionDecl *Def = Callee->getDefinition();
+    return Def && Def->hasBody() && failsProgram(Def->getBody(), Depth + 1);
+  }
+  bool Ends = false;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    Ends = !CS->body_empty() && failsProgram(CS->body_back(), Depth);
+  else if (const auto *IS = dyn_cast<IfStmt>(S))
+    Ends = failsProgram(IS->getThen(), Depth) && failsProgram(IS->getElse(), Depth);
+  if (!Ends)
+    return false;
+  struct Scan : RecursiveASTVisitor<Scan> {
+    bool Leaves = false;
+    bool VisitReturnStmt(ReturnStmt *) { return !(Leaves = true); }
+    bool VisitBreakStmt(BreakStmt *) { return !(Leaves = true); }
+    bool VisitContinueStmt(ContinueStmt *) { return !(Leaves = true); }
+    bool VisitGotoStmt(GotoStmt *) { return !(Leaves = true); }
+    bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Leaves = true); }
+    bool VisitLabelStmt(LabelStmt *) { return !(Leaves = true); }
+  } Jumps;
+  Jumps.TraverseStmt(const_cast<Stmt *>(S));
+  return !Jumps.Leaves;
+}
+
+bool cleave::failsProgram(const Stmt *S) { return ::failsProgram(S, 0); }
+
 llvm::StringRef cleave::allocationFunction(const CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (!Callee || !Callee->getIdentifier())

@@ -255,6 +255,13 @@ llvm::DenseSet<const clang::VarDecl *> addressTakenVariables(const clang::Stmt *
 /// statement does.
 bool endsInReturn(const clang::Stmt *S);
 
+/// Whether every path through \p S ends the program as a failure, and
+/// nothing in it leaves it another way (return, break, continue, goto): it
+/// ends in a call of abort, of exit with a nonzero constant status, of
+/// another function declared noreturn (`__assert_fail`, `err`), or of a
+/// function whose body does so (`die("out of memory")`).
+bool failsProgram(const clang::Stmt *S);
+
 /// The name of the function by which \p CE allocates a new object ("alloca",
 /// "malloc", ...: each call returns memory no other pointer holds yet), or ""
 /// when it is not such a call.

@@ -10,6 +10,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
 #include <set>
 
@@ -911,6 +912,13 @@ private:
   }
 
   void addFact(std::vector<EffectFact> &To, std::string Name, bool Constant = false) {
+    // On the way to a failure's end of the program (its message to stderr,
+    // exit(1), a failed assert), I/O, reads of globals and calls of
+    // functions defined nowhere (call) keep no call home:
+    // the node that fails ends the whole program, which still prints the
+    // message and exits with the status.
+    if (Failing && (&To == &Out.Direct.InputOutput || &To == &Out.Direct.GlobalsRead))
+      return;
     if (llvm::none_of(To, [&](const EffectFact &F) { return F.Name == Name; }))
       To.push_back({std::move(Name), "", Constant});
   }
@@ -920,6 +928,12 @@ private:
   void stmt(const Stmt *S) {
     if (!S)
       return;
+    if (!Failing && failsProgram(S)) {
+      Failing = true;
+      stmt(S);
+      Failing = false;
+      return;
+    }
     if (const auto *E = dyn_cast<Expr>(S))
       return expr(E);
     if (const auto *FS = dyn_cast<ForStmt>(S)) {
@@ -1246,6 +1260,8 @@ private:
         !(Def && Def->hasBody()) && Callee->getIdentifier() ? libraryEffect(Name) : nullptr;
     if (Known)
       return libraryCall(CE, Name, *Known);
+    if (Failing && !(Def && Def->hasBody()))
+      return; // `__assert_fail`: see addFact
     CallEffect C;
     C.Callee = uniqueName(Ctx, Callee);
     C.Pos = positionOf(Ctx.getSourceManager(), CE->getBeginLoc());
@@ -1350,9 +1366,18 @@ private:
   void libraryCall(const CallExpr *CE, const std::string &Name, const LibraryEffect &L) {
     if (L.Kind == LibraryEffectKind::InputOutput)
       addFact(Out.Direct.InputOutput, Name);
-    if (L.Kind == LibraryEffectKind::Allocation)
-      addFact(Out.Direct.Allocation, Name);
     llvm::StringRef Roles = L.Args;
+    // Memory the function allocates is its own, as its locals are: no
+    // pointer to it reaches the caller of a call made elsewhere (pointer
+    // results and stores of pointers keep a call home). Freeing or
+    // resizing memory it did not allocate is the effect.
+    if (L.Kind == LibraryEffectKind::Allocation &&
+        llvm::any_of(llvm::seq(std::min<size_t>(CE->getNumArgs(), Roles.size())), [&](size_t I) {
+          Origin::Kind K = Roles[I] == 'D' ? originOf(CE->getArg(I)->IgnoreParenImpCasts()).K
+                                           : Origin::Kind::None;
+          return K != Origin::Kind::None && K != Origin::Kind::Local;
+        }))
+      addFact(Out.Direct.Allocation, Name);
     size_t Star = Roles.find('*');
     const Expr *Count = nullptr;
     for (unsigned I = 0; I < CE->getNumArgs(); ++I)
@@ -1454,6 +1479,9 @@ private:
   std::optional<std::map<const CallExpr *, std::vector<std::pair<unsigned, unsigned>>>> Apart;
   /// The body has labels or cases: a jump may pass an `if` that returns.
   bool JumpsIn = false;
+  /// The walk is in a statement that ends the program as a failure
+  /// (failsProgram).
+  bool Failing = false;
   /// The keys of the variables that hold one value in each scope they live
   /// in: the parameters and locals the body never changes.
   std::set<std::string> Stable;

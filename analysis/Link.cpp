@@ -848,7 +848,8 @@ std::vector<std::string> cleave::effectBlockers(const EffectInfo &E) {
   for (const EffectFact &F : E.UnknownCalls)
     Add("calls '" + F.Name + "', whose effects are unknown", F);
   for (const EffectFact &F : E.Allocation)
-    Add("allocates or frees memory with '" + F.Name + "', which is not followed across nodes yet",
+    Add("frees memory it did not allocate, with '" + F.Name +
+            "', which only the node that allocated it may do",
         F);
   for (const EffectFact &F : E.Other)
     Add(F.Name, F);

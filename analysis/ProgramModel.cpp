@@ -378,7 +378,7 @@ static void printEffects(const EffectInfo &E, llvm::StringRef Indent, llvm::raw_
   for (const EffectFact &F : E.UnknownCalls)
     OS << Indent << "calls " << F.Name << ", effects unknown" << Via(F.Via) << "\n";
   for (const EffectFact &F : E.Allocation)
-    OS << Indent << "allocates with " << F.Name << Via(F.Via) << "\n";
+    OS << Indent << "frees memory it did not allocate, with " << F.Name << Via(F.Via) << "\n";
   for (const EffectFact &F : E.Other)
     OS << Indent << F.Name << Via(F.Via) << "\n";
   for (const std::string &A : E.Aliasing)

@@ -161,7 +161,8 @@ struct EffectInfo {
   std::vector<AccessRegion> Accesses;
   std::vector<EffectFact> InputOutput;  ///< the library function doing it
   std::vector<EffectFact> UnknownCalls; ///< functions whose effects are unknown
-  std::vector<EffectFact> Allocation;   ///< malloc, free, ...
+  /// free, realloc: of memory the function did not allocate itself
+  std::vector<EffectFact> Allocation;
   /// Whatever else keeps a call on its node, as a phrase completing "the
   /// function ..." (inline assembly, setjmp, static locals, calls through
   /// pointers, memory it cannot name).

@@ -22,7 +22,7 @@ void drop(struct item *p) { free(p); }
 // CHECK-NEXT: writes p->{next}*
 // CHECK-LABEL: function drop at
 // CHECK:      writes p[?], unbounded: 'free' frees it (in 'free')
-// CHECK-NEXT: allocates with free
+// CHECK-NEXT: frees memory it did not allocate, with free
 // CHECK-LABEL: function first at
 // CHECK:      reads p[0:1]
 // CHECK-NOT:  writes
