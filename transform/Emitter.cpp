@@ -888,13 +888,32 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
       if (AC.JoinInside && AC.JoinBefore == H.S)
         Inside.push_back(JoinCall(AC));
     std::reverse(Inside.begin(), Inside.end());
-    bool Braces = !isa<DeclStmt>(H.S);
-    R.InsertTextAfter(H.S->getBeginLoc(), std::string(Braces ? "{ " : "") +
-                                              llvm::join(Decls, " ") + " " +
-                                              llvm::join(Issue, " ") + " " +
-                                              llvm::join(Inside, " ") + " ");
-    if (Braces)
-      R.InsertTextAfter(EndOf(H.S), " }");
+    std::string Prologue =
+        llvm::join(Decls, " ") + " " + llvm::join(Issue, " ") + " " + llvm::join(Inside, " ") + " ";
+    if (const ConditionalOperator *CO = H.Conditional) {
+      // `return c ? x : y;` as `{ if (c) return x; else { prologue return y; } }`,
+      // the prologue in the branch that holds the calls. The text between the
+      // parts is replaced: `return (`, `?`, `:` and a closing parenthesis.
+      const Expr *Cond = CO->getCond(), *True = CO->getTrueExpr(), *False = CO->getFalseExpr();
+      bool InTrue = H.Branch == True;
+      auto Between = [&](SourceLocation From, SourceLocation To) {
+        return CharSourceRange::getCharRange(From, To);
+      };
+      R.ReplaceText(Between(H.S->getBeginLoc(), Cond->getBeginLoc()), "{ if (");
+      R.ReplaceText(Between(After(Cond->getEndLoc()), True->getBeginLoc()),
+                    InTrue ? ") { " + Prologue + "return " : ") return ");
+      R.ReplaceText(Between(After(True->getEndLoc()), False->getBeginLoc()),
+                    InTrue ? "; } else return " : "; else { " + Prologue + "return ");
+      if (SourceLocation End = After(H.S->getEndLoc()), FalseEnd = After(False->getEndLoc());
+          End != FalseEnd)
+        R.RemoveText(Between(FalseEnd, End));
+      R.InsertTextAfter(EndOf(H.S), InTrue ? " }" : " } }");
+    } else {
+      bool Braces = !isa<DeclStmt>(H.S);
+      R.InsertTextAfter(H.S->getBeginLoc(), (Braces ? "{ " : "") + Prologue);
+      if (Braces)
+        R.InsertTextAfter(EndOf(H.S), " }");
+    }
     for (const auto &[Range, Value] : Temporaries)
       R.ReplaceText(Range, Value);
   }

@@ -91,6 +91,11 @@ struct StatementShape {
   const VarDecl *Target = nullptr; ///< Assigned
   /// Self-calls of the statement that cannot move, and why.
   std::vector<std::pair<const CallExpr *, std::string>> Fixed;
+  /// Operand: `return c ? x : f(a) + f(b);`, the `?:` whose branch Branch
+  /// holds Calls; the statement reads as `if (c) return x; else return
+  /// f(a) + f(b);`.
+  const ConditionalOperator *Conditional = nullptr;
+  const Expr *Branch = nullptr;
 };
 
 class Planner {
@@ -326,7 +331,22 @@ private:
     bool InMacro = S->getBeginLoc().isMacroID() || S->getEndLoc().isMacroID();
     std::vector<const Stmt *> Roots;
     std::vector<const VarDecl *> Declared;
-    if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && RS->getRetValue())
+    const auto *RS = dyn_cast<ReturnStmt>(S);
+    const auto *CO = RS && RS->getRetValue()
+                         ? dyn_cast<ConditionalOperator>(RS->getRetValue()->IgnoreParens())
+                         : nullptr;
+    if (CO && !InMacro && !CO->getQuestionLoc().isMacroID() && !CO->getColonLoc().isMacroID() &&
+        selfCallsIn(CO->getCond()).empty()) {
+      // The branch with more self-calls; the other's stay where they are.
+      size_t InTrue = selfCallsIn(CO->getTrueExpr()).size(),
+             InFalse = selfCallsIn(CO->getFalseExpr()).size();
+      Shape.Conditional = CO;
+      Shape.Branch = InTrue >= InFalse ? CO->getTrueExpr() : CO->getFalseExpr();
+      Roots.push_back(Shape.Branch);
+      for (const CallExpr *CE :
+           selfCallsIn(InTrue >= InFalse ? CO->getFalseExpr() : CO->getTrueExpr()))
+        Shape.Fixed.push_back({CE, whyFixed(CE, S)});
+    } else if (RS && RS->getRetValue())
       Roots.push_back(RS->getRetValue());
     else if (isa<Expr>(S))
       Roots.push_back(S);
@@ -341,7 +361,7 @@ private:
     for (const Stmt *Root : Roots)
       llvm::append_range(Calls, selfCallsIn(Root));
     for (const CallExpr *CE : Calls) {
-      std::string Why = whyFixed(CE, S);
+      std::string Why = whyFixed(CE, Shape.Branch ? static_cast<const Stmt *>(Shape.Branch) : S);
       if (Why.empty() && (InMacro || CE->getBeginLoc().isMacroID()))
         Why = "it is written inside a macro";
       if (Why.empty())
@@ -644,9 +664,11 @@ private:
     std::vector<const Stmt *> Exits;
     for (; J < Stmts.size(); ++J) {
       const StatementShape &Next = Shapes[J];
-      if (Next.Form == CallFormKind::Operand && !Next.Calls.empty()) {
+      if (Next.Form == CallFormKind::Operand && !Next.Calls.empty() && !Next.Branch) {
         // Its operand calls are evaluated first: they may run beside this
-        // one, and the join then stands between them and the rest.
+        // one, and the join then stands between them and the rest. (Those
+        // of a `?:` branch are evaluated in it: a join there would be
+        // skipped by the other branch.)
         CallSet Calls(Next.Calls.begin(), Next.Calls.end());
         bool Clash = false;
         for (const CallExpr *Call : Next.Calls)
@@ -991,6 +1013,8 @@ private:
     H.S = S;
     H.InBlock = InBlock;
     H.Calls = Shape.Calls;
+    H.Conditional = Shape.Conditional;
+    H.Branch = Shape.Branch;
     for (const CallExpr *CE : Shape.Calls) {
       auto Async = llvm::find_if(Plan.Async, [&](const AsyncCall &AC) { return AC.Call == CE; });
       H.Values.push_back(Async != Plan.Async.end() ? Async->Value : freshName("cleave_v"));

@@ -77,6 +77,10 @@ struct HoistedStatement {
   bool InBlock = true;
   std::vector<const clang::CallExpr *> Calls; ///< in source order
   std::vector<std::string> Values;            ///< their temporaries
+  /// `return c ? x : f(a) + f(b);`: S is written as an `if`, and Calls are
+  /// evaluated first in the branch that holds them.
+  const clang::ConditionalOperator *Conditional = nullptr;
+  const clang::Expr *Branch = nullptr;
 };
 
 /// A candidate call that stays sequential, and why.

@@ -68,10 +68,11 @@ void shift(int *v, int n) {
 }
 
 // A self-call in a branch of '?:' is evaluated only when the condition
-// says so: it cannot be evaluated before the rest of its statement.
-// CHECK: stays-sequential.c:[[@LINE+1]]:37: remark: call to 'fib' stays sequential: it is an operand of '?:', which evaluates one of its branches
-int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
-// CHECK: stays-sequential.c:[[@LINE-1]]:50: remark: call to 'fib' stays sequential: it is an operand of '?:', which evaluates one of its branches
+// says so: it cannot be evaluated before the rest of its statement, unless
+// the '?:' is the value of a return (transform/value-calls.c).
+// CHECK: stays-sequential.c:[[@LINE+1]]:38: remark: call to 'fib' stays sequential: it is an operand of '?:', which evaluates one of its branches
+int fib(int n) { int r = n < 2 ? n : fib(n - 1) + fib(n - 2); return r; }
+// CHECK: stays-sequential.c:[[@LINE-1]]:51: remark: call to 'fib' stays sequential: it is an operand of '?:', which evaluates one of its branches
 
 // EMIT-NOT: {{[a-z]+}}__spawn(
 // EMIT-NOT: {{[a-z]+}}__join(

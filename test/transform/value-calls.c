@@ -66,14 +66,14 @@ double total(const double *v, int n) {
 // EMIT-NEXT: { double [[A:cleave_v[0-9]+]]; clv_future *[[F:cleave_f[0-9]+]]; double [[B:cleave_v[0-9]+]]; [[F]] = total__spawn(&[[A]], v, n / 2); [[B]] = total(v + n / 2, n - n / 2); total__join([[F]], &[[A]]); return [[A]] + [[B]]; }
 
 // A compound assignment, and calls that cannot move: in a condition, as an
-// argument of another call of the function, in a branch of '?:'.
+// argument of another call of the function, alone in a branch of '?:'.
 // REMARK: value-calls.c:[[@LINE+11]]:8: remark: call to 'paths' runs asynchronously on the next node of the binomial tree; joined before the rest of its statement
 // REMARK: value-calls.c:[[@LINE+10]]:26: remark: call to 'paths' stays sequential: it is the part kept on this node
 // REMARK: value-calls.c:[[@LINE+10]]:7: remark: call to 'paths' stays sequential: its value is tested by the condition of an 'if'
 // REMARK: value-calls.c:[[@LINE+9]]:22: remark: call to 'paths' stays sequential: its value is tested by the condition of an 'if'
 // REMARK: value-calls.c:[[@LINE+9]]:10: remark: call to 'paths' stays sequential: its arguments have side effects, which must happen where it is called
 // REMARK: value-calls.c:[[@LINE+8]]:24: remark: call to 'paths' stays sequential: its value is an argument of another call of 'paths'
-// REMARK: value-calls.c:[[@LINE+8]]:22: remark: call to 'paths' stays sequential: it is an operand of '?:', which evaluates one of its branches
+// REMARK: value-calls.c:[[@LINE+8]]:22: remark: call to 'paths' stays sequential: its value is needed by its statement, and no other call of 'paths' runs beside it
 long paths(int r, int c) {
   long s = 1;
   if (r == 0 || c == 0)
@@ -132,6 +132,33 @@ int drop(int *w, int n, int i) {
   return rest + w[i];
 }
 
+// The value of a return that is a '?:' reads as an `if`: the calls of the
+// branch that holds them are evaluated first in it, the other branch's stay
+// where they are, and a join of an earlier call stands before the statement.
+// REMARK: value-calls.c:[[@LINE+2]]:39: remark: call to 'fibq' runs asynchronously on the next node of the binomial tree; joined before the rest of its statement
+// REMARK: value-calls.c:[[@LINE+1]]:53: remark: call to 'fibq' stays sequential: it is the part kept on this node
+long fibq(int n) { return n < 2 ? n : fibq(n - 1) + fibq(n - 2); }
+// EMIT: long fibq(int n) { { if (n < 2) return n; else { long [[A:cleave_v[0-9]+]]; clv_future *[[F:cleave_f[0-9]+]]; long [[B:cleave_v[0-9]+]]; [[F]] = fibq__spawn(&[[A]], n - 1); [[B]] = fibq(n - 2); fibq__join([[F]], &[[A]]); return [[A]] + [[B]]; } } }
+
+// REMARK: value-calls.c:[[@LINE+4]]:19: remark: call to 'leaves' runs asynchronously on the next node of the binomial tree; joined before the rest of its statement
+// REMARK: value-calls.c:[[@LINE+3]]:35: remark: call to 'leaves' stays sequential: it is the part kept on this node
+// REMARK: value-calls.c:[[@LINE+3]]:27: remark: call to 'leaves' stays sequential: it is an operand of '?:', which evaluates one of its branches
+long leaves(int n) {
+  return (n > 1 ? leaves(n / 2) + leaves(n - n / 2)
+                : n < 0 ? leaves(-n) : n);
+}
+// EMIT:      long leaves(int n) {
+// EMIT-NEXT:   { if (n > 1) { long [[A:cleave_v[0-9]+]]; clv_future *[[F:cleave_f[0-9]+]]; long [[B:cleave_v[0-9]+]]; [[F]] = leaves__spawn(&[[A]], n / 2); [[B]] = leaves(n - n / 2); leaves__join([[F]], &[[A]]); return [[A]] + [[B]]; } else return n < 0 ? leaves__here(-n) : n; }
+
+// REMARK: value-calls.c:[[@LINE+5]]:12: remark: call to 'mix' stays sequential: the next statement may jump past its join
+// REMARK: value-calls.c:[[@LINE+5]]:22: remark: call to 'mix' runs asynchronously on the next node of the binomial tree; joined before the rest of its statement
+long mix(int n) {
+  if (n < 2)
+    return n;
+  long a = mix(n - 1);
+  return n % 3 ? a + mix(n - 2) + mix(n - 3 < 0 ? 0 : n - 3) : a;
+}
+
 int main(void) {
   double v[37];
   int i;
@@ -146,6 +173,7 @@ int main(void) {
     w[i] = 3 + (i * 7) % 11;
   printf("pick %d %d\n", pick(w, 14, 0, 40), pick(w, 14, 0, 12));
   printf("drop %d\n", drop(w, 8, 0));
+  printf("fibq %ld leaves %ld %ld mix %ld\n", fibq(20), leaves(37), leaves(-5), mix(16));
   return 0;
 }
 // RESULT:      fib 6765
@@ -154,6 +182,7 @@ int main(void) {
 // RESULT-NEXT: paths 12870
 // RESULT-NEXT: pick
 // RESULT-NEXT: drop
+// RESULT-NEXT: fibq 6765 leaves 37 5
 
 // STUB: clv_future *fib__spawn(long *cleave_result, int n) {
 // STUB:        cleave_node = clv_spawn_node_for(CLEAVE_FN_fib, 0);
