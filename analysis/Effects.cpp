@@ -894,6 +894,12 @@ private:
         Why = "'" + keyName(V) +
               (Moved ? "', a parameter the function moves, and no bound on it was found there"
                      : "', which is not a parameter the function keeps");
+        // The polyhedra follow signed integers only: an unsigned one may wrap.
+        for (const VarDecl *L : localVariables(AnalyzedBody))
+          if (symbolKey(L) == V && L->getType()->isUnsignedIntegerType())
+            Why = "'" + keyName(V) + "', which is of the unsigned type '" +
+                  L->getType().getAsString() +
+                  "': the bounds of unsigned variables, which wrap around, are not followed yet";
         return nullptr;
       }
       Names[V] = SymExpr::variable(It->second);

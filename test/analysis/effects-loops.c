@@ -75,6 +75,16 @@ void window(const int *a, int *b, int n, int k) {
       b[i] += a[i + j];
 }
 
+// An unsigned counter of a while loop: its bounds are not followed yet, and
+// the remark names its type.
+// CHECK-LABEL: function wrapping at
+// CHECK:      writes a[?], unbounded: the index at line [[@LINE+4]] depends on 'k', which is of the unsigned type 'unsigned long': the bounds of unsigned variables, which wrap around, are not followed yet
+void wrapping(int *a, long n) {
+  unsigned long k = 0;
+  while (k < (unsigned long)n)
+    a[k++] = 0;
+}
+
 // Up to a value it reads: nothing bounds it, and the remark says so.
 // CHECK-LABEL: function zeros at
 // CHECK:      writes a[?], unbounded: the index at line [[@LINE+1]] depends on 'a', which moves at line [[@LINE+1]] until a value it reads stops it: nothing bounds it
