@@ -797,6 +797,8 @@ const Conjunction *TUAnalysis::returnFacts(const FunctionDecl *FD) {
   return Answer ? &*Answer : nullptr;
 }
 
+static Conjunction factsAtCall(const CallEffect &C);
+
 void TUAnalysis::summarizeEffects() {
   // The functions whose integer variables' states answered their questions:
   // facts on entry and what callees return can make more of them bounded.
@@ -909,7 +911,36 @@ void TUAnalysis::summarizeEffects() {
       Grew.insert(Def->getCanonicalDecl());
   if (Grew.empty())
     return;
+  SelfSettled.insert(Grew.begin(), Grew.end());
   findEntryFacts([&](const FunctionDecl *Def) { return Grew.count(Def->getCanonicalDecl()) > 0; });
+  // Facts that its self-calls keep only because, with them, no self-call
+  // is ever made (`r >= l` and `l >= r` of a recursion that ends where
+  // `l == r`) would have it test a guard that fails wherever it recurses:
+  // the last ones tested go until every self-call may be made.
+  for (const FunctionDecl *Key : Grew)
+    for (auto It = EntryFacts.find(Key); It != EntryFacts.end() && !entryGuard(Key).empty();) {
+      bool Unreachable = false;
+      for (const auto &[Caller, C] : CallsOf[Key]) {
+        if (Caller != Key)
+          continue;
+        Conjunction Given = factsAtCall(*C);
+        Given.insert(Given.end(), It->second.begin(), It->second.end());
+        strengthenUnequal(Given, C->Unequal);
+        // Empty: it gives a variable it does not name both v >= 1 and v <= 0.
+        SymExpr::Ptr V = SymExpr::variable("cleave@none");
+        Unreachable = Unreachable ||
+                      implies(Given, {{SymExpr::binary(SymExpr::Kind::Sub, V, SymExpr::constant(1)),
+                                       SymExpr::binary(SymExpr::Kind::Sub, SymExpr::constant(0), V)}});
+      }
+      if (!Unreachable)
+        break;
+      auto Last = llvm::find_if(llvm::reverse(It->second), [&](const SymExpr::Ptr &F) {
+        return Guarded[Key].count(F.get()) > 0;
+      });
+      Guarded[Key].erase(Last->get());
+      It->second.erase(std::next(Last).base());
+      settleEntryFacts();
+    }
   bool Again = false;
   for (const FunctionDecl *Def : Definitions)
     if (Conjunction Entry = entryFacts(Def); Grew.count(Def->getCanonicalDecl()) && !Entry.empty()) {
@@ -920,6 +951,8 @@ void TUAnalysis::summarizeEffects() {
   if (!Again)
     return;
   findCalls();
+  for (const FunctionDecl *Def : Definitions)
+    Summaries[Def->getCanonicalDecl()].Guard = entryGuard(Def);
   composeEffects(All);
 }
 
@@ -1201,20 +1234,35 @@ bool TUAnalysis::settleEntryFacts() {
     Changed = false;
     for (auto &[Key, Facts] : EntryFacts) {
       const FunctionDecl *Def = Key->getDefinition();
+      std::set<const SymExpr *> &Tested = Guarded[Key];
       for (const auto &[Caller, C] : CallsOf[Key]) {
         Conjunction Given = factsAtCall(*C);
         if (auto It = EntryFacts.find(Caller); It != EntryFacts.end())
-          Given.insert(Given.end(), It->second.begin(), It->second.end());
+          for (const SymExpr::Ptr &F : It->second)
+            if (Caller == Key || !Guarded[Caller].count(F.get()))
+              Given.push_back(F);
         strengthenUnequal(Given, C->Unequal);
         SymMap Args = argumentValues(Def, *C);
-        size_t Before = Facts.size();
-        llvm::erase_if(Facts, [&](const SymExpr::Ptr &F) {
+        auto Fails = [&](const SymExpr::Ptr &F) {
           if (Assumed.count(F.get()))
             return false;
           for (const std::string &V : F->variables())
             if (!Args.count(V))
               return true;
           return !implies(Given, {{substitute(F, Args)}});
+        };
+        if (SelfSettled.count(Key) && Caller != Key) {
+          for (const SymExpr::Ptr &F : Facts)
+            if (!Tested.count(F.get()) && Fails(F))
+              Changed |= Tested.insert(F.get()).second;
+          continue;
+        }
+        size_t Before = Facts.size();
+        llvm::erase_if(Facts, [&](const SymExpr::Ptr &F) {
+          if (!Fails(F))
+            return false;
+          Tested.erase(F.get());
+          return true;
         });
         Changed |= Facts.size() != Before;
       }
@@ -1222,6 +1270,17 @@ bool TUAnalysis::settleEntryFacts() {
     Dropped |= Changed;
   }
   return Dropped;
+}
+
+Conjunction TUAnalysis::entryGuard(const FunctionDecl *FD) const {
+  auto It = EntryFacts.find(FD->getCanonicalDecl());
+  auto Tested = Guarded.find(FD->getCanonicalDecl());
+  Conjunction Out;
+  if (It != EntryFacts.end() && Tested != Guarded.end())
+    for (const SymExpr::Ptr &F : It->second)
+      if (Tested->second.count(F.get()))
+        Out.push_back(F);
+  return Out;
 }
 
 Conjunction TUAnalysis::entryFacts(const FunctionDecl *FD) const {
@@ -1406,6 +1465,7 @@ ProgramModel TUAnalysis::model(bool Graphs) {
         F.HasBody = true;
         F.Local = S.Local;
         F.Effects = S.Effects;
+        F.Guard = S.Guard;
       } else {
         F.RemoteBlockers = remoteBlockers(FD);
         F.SignatureBlockers = F.RemoteBlockers;
@@ -1597,3 +1657,5 @@ llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
     return Fail("stopped: the input has errors (see above)");
   return llvm::Error::success();
 }
+
+

@@ -76,6 +76,12 @@ public:
   /// Found only where they may serve: for recursive functions with regions
   /// of rows, and functions with accesses they cannot bound by themselves.
   Conjunction entryFacts(const clang::FunctionDecl *FD) const;
+  /// The entry facts of \p FD, in the parameters' names, that its
+  /// self-calls keep but another call does not show (`r >= l` of a
+  /// recursion on a[l..r] that main calls with `n - 1`): its regions hold
+  /// where they do, so the rewritten FD tests them on entry and runs as
+  /// written where they fail.
+  Conjunction entryGuard(const clang::FunctionDecl *FD) const;
   /// The pointer parameters of \p FD without a region of their own that lie
   /// within the array of another (LocalSummary::Within), by name, with its
   /// name: each travels as its distance from that one, NAME__off, and has
@@ -134,7 +140,9 @@ private:
   void findEntryFacts(const std::function<bool(const clang::FunctionDecl *)> &Wanted,
                       bool Inductive = false);
   /// Drops the entry facts, but for the Assumed ones, that some call does
-  /// not give, to the greatest fixed point; true if it dropped any.
+  /// not give, to the greatest fixed point; true if it dropped any. Of a
+  /// SelfSettled function, only the self-calls drop facts; a fact another
+  /// call does not give is Guarded, and gives its callees nothing.
   bool settleEntryFacts();
   /// Summarizes the effects of the definitions and composes them.
   void summarizeEffects();
@@ -179,6 +187,11 @@ private:
   std::map<const clang::FunctionDecl *, Conjunction> EntryFacts;
   /// Entry facts proposed but not yet checked (findEntryFacts).
   std::set<const SymExpr *> Assumed;
+  /// The recursive functions whose entry facts their self-calls alone
+  /// settle (those that bound a region by a guess); of those facts, the ones
+  /// some other call does not show are Guarded (entryGuard).
+  std::set<const clang::FunctionDecl *> SelfSettled;
+  std::map<const clang::FunctionDecl *, std::set<const SymExpr *>> Guarded;
   /// The steps left to the polyhedra of the file's integer variables
   /// (IntegerStates): enough for the functions of a program as people
   /// write them, bounded so that a file of many costs a bounded time.

@@ -302,6 +302,22 @@ namespace {
 /// Callee region \p R of the call \p C in the caller's parameters; nullopt
 /// when it touches none of them (the caller's own memory) and the fact is
 /// recorded in \p Into instead.
+/// The first of the facts \p Callee tests on entry (FunctionInfo::Guard)
+/// that the call \p C does not show where it is made, as text; "" when it
+/// shows them all.
+std::string guardUnshown(const FunctionInfo &Callee, const CallEffect &C) {
+  SymMap Args;
+  for (size_t I = 0; I < Callee.Params.size() && I < C.Args.size(); ++I)
+    if (C.Args[I].K == CallEffect::Arg::Kind::Integer && C.Args[I].Value)
+      Args[Callee.Params[I].Name] = C.Args[I].Value;
+  for (const SymExpr::Ptr &G : Callee.Guard) {
+    bool Named = llvm::all_of(G->variables(), [&](const std::string &V) { return Args.count(V); });
+    if (!Named || !implies(C.Context, {{substitute(G, Args)}}))
+      return G->str() + " >= 0";
+  }
+  return "";
+}
+
 std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C,
                                       const FunctionInfo &Callee, EffectInfo &Into) {
   using K = CallEffect::Arg::Kind;
@@ -502,10 +518,22 @@ EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionI
                               {&CS.Other, &S.Other}})
         for (const EffectFact &Fact : *From)
           addFact(*To, {Fact.Name, Name, Fact.Constant});
+    std::string Unshown = &Callee == &F ? "" : guardUnshown(Callee, C);
     for (const AccessRegion &R : CS.Accesses)
       if (auto T = translate(R, C, Callee, S)) {
         if (&Callee == &F)
           T->Via.clear();
+        if (!Unshown.empty() && T->Unbounded.empty()) {
+          AccessRegion Unknown;
+          Unknown.Param = T->Param;
+          Unknown.Write = T->Write;
+          Unknown.Via = T->Via;
+          Unknown.Unbounded = "its call of '" + Name + "' at line " +
+                              std::to_string(C.Pos.Line) + " does not show '" + Unshown +
+                              "', which '" + Name +
+                              "' tests on entry, its regions holding only where it does";
+          *T = std::move(Unknown);
+        }
         Passed.push_back({std::move(*T), &C.Context});
       }
   }

@@ -164,6 +164,14 @@ static void writeFacts(OStream &J, llvm::StringRef Key, const std::vector<Effect
   });
 }
 
+/// F.Guard as C writes it: "r - l >= 0".
+static std::vector<std::string> guardText(const FunctionInfo &F) {
+  std::vector<std::string> Out;
+  for (const SymExpr::Ptr &G : F.Guard)
+    Out.push_back(G->str() + " >= 0");
+  return Out;
+}
+
 static void writeEffects(OStream &J, const EffectInfo &E) {
   J.attributeObject("effects", [&] {
     writeStrings(J, "aliasing", E.Aliasing);
@@ -232,6 +240,8 @@ static void writeFunction(OStream &J, const FunctionInfo &F) {
       writeEffects(J, F.Effects);
     else
       J.attribute("effects", nullptr);
+    if (!F.Guard.empty())
+      writeStrings(J, "entry_guard", guardText(F));
     writePos(J, "location", F.Pos);
     J.attribute("name", text(F.Name));
     writeArray(J, "params", F.Params, [](OStream &J, const ParamInfo &P) {
@@ -417,6 +427,9 @@ void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
     for (const Region &R : F.Regions)
       OS << "  region: " << R.str() << (R.ReadOnly ? " (read" : " (read-write")
          << (R.Inferred ? ", inferred)" : ")") << "\n";
+    if (!F.Guard.empty())
+      OS << "  tests on entry: " << llvm::join(guardText(F), ", ")
+         << " (runs as written where they fail)\n";
     if (F.RemoteBlockers.empty())
       OS << "  can run on another node\n";
     for (const std::string &Why : F.RemoteBlockers)

@@ -273,6 +273,10 @@ struct FunctionInfo {
   std::vector<std::string> SignatureBlockers, Regionless, Linked;
   bool HasBody = false; ///< Local summarizes its body (an alias has none)
   LocalSummary Local;
+  /// Entry facts its regions hold under that it tests on entry
+  /// (TUAnalysis::entryGuard), in the parameters' names: a call from
+  /// another function passes its regions only where it shows them.
+  std::vector<SymExpr::Ptr> Guard;
   EffectInfo Effects;  ///< Local with the calls composed in
 };
 

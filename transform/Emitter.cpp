@@ -81,7 +81,21 @@ public:
       }
       Params.push_back(Out);
     }
+    // The entry facts its regions hold under, in C, in long long so that
+    // no difference overflows.
+    std::vector<std::string> Tests;
+    for (const SymExpr::Ptr &G : A.entryGuard(F)) {
+      SymMap Wide;
+      for (const std::string &V : G->variables())
+        Wide[V] = SymExpr::variable("(long long)" + V);
+      Tests.push_back(substitute(G, Wide)->str() + " >= 0");
+    }
+    Guard = llvm::join(Tests, " && ");
   }
+
+  /// The entry facts its regions hold under, as a C condition, or "": the
+  /// rewritten function runs as written where it fails.
+  std::string Guard;
 
   std::string name() const { return F->getNameAsString(); }
   /// Whether its parameters or value mention a struct without a tag, which
@@ -304,6 +318,9 @@ std::string prototypes(const Signature &S) {
                     S.parameterList() + ");\n";
   if (entryName(S.F) != S.name())
     Out += S.declare(S.returnQualType(), entryName(S.F)) + "(" + S.parameterList() + ");\n";
+  if (!S.Guard.empty())
+    Out += S.declare(S.returnQualType(), sequentialEntryName(S.F)) + "(" + S.parameterList() +
+           ");\n";
   return Out;
 }
 
@@ -772,6 +789,21 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
         First = D;
     if (First)
       R.InsertTextBefore(SM.getExpansionLoc(First->getBeginLoc()), prototypes(S) + "\n");
+  }
+
+  // A function whose regions hold under entry facts that some call does not
+  // show tests them first, and runs as written where they fail.
+  for (const Signature &S : Sigs) {
+    const FunctionDecl *Def = S.F->getDefinition();
+    const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+    if (S.Guard.empty() || !Body || !Body->getLBracLoc().isFileID())
+      continue;
+    std::string Call = sequentialEntryName(S.F) + "(" +
+                       S.argumentList([](const Signature::Param &P) { return P.Name; }) + ")";
+    R.InsertTextAfterToken(Body->getLBracLoc(),
+                           "\n  if (!(" + S.Guard + "))" +
+                               (S.returnsValue() ? " return " + Call + ";"
+                                                 : " {\n    " + Call + ";\n    return;\n  }"));
   }
 
   // Spawns of calls that are statements of their own, or assign a local.
