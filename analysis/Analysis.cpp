@@ -358,6 +358,26 @@ bool cleave::endsInReturn(const Stmt *S) {
   return isa_and_nonnull<ReturnStmt>(S);
 }
 
+bool cleave::hasJump(const Stmt *S, bool InLoop) {
+  class Jumps : public RecursiveASTVisitor<Jumps> {
+  public:
+    explicit Jumps(bool InLoop) : InLoop(InLoop) {}
+    bool Found = false;
+    bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+    bool VisitBreakStmt(BreakStmt *) { return !(Found = !InLoop); }
+    bool VisitContinueStmt(ContinueStmt *) { return !(Found = !InLoop); }
+    bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+    bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
+    bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
+    bool VisitSwitchCase(SwitchCase *) { return !(Found = !InLoop); }
+
+  private:
+    bool InLoop;
+  } Scan(InLoop);
+  Scan.TraverseStmt(const_cast<Stmt *>(S));
+  return Scan.Found;
+}
+
 static bool failsProgram(const Stmt *S, unsigned Depth) {
   if (!S || Depth > 4)
     return false;
@@ -388,19 +408,7 @@ static bool failsProgram(const Stmt *S, unsigned Depth) {
     Ends = !CS->body_empty() && failsProgram(CS->body_back(), Depth);
   else if (const auto *IS = dyn_cast<IfStmt>(S))
     Ends = failsProgram(IS->getThen(), Depth) && failsProgram(IS->getElse(), Depth);
-  if (!Ends)
-    return false;
-  struct Scan : RecursiveASTVisitor<Scan> {
-    bool Leaves = false;
-    bool VisitReturnStmt(ReturnStmt *) { return !(Leaves = true); }
-    bool VisitBreakStmt(BreakStmt *) { return !(Leaves = true); }
-    bool VisitContinueStmt(ContinueStmt *) { return !(Leaves = true); }
-    bool VisitGotoStmt(GotoStmt *) { return !(Leaves = true); }
-    bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Leaves = true); }
-    bool VisitLabelStmt(LabelStmt *) { return !(Leaves = true); }
-  } Jumps;
-  Jumps.TraverseStmt(const_cast<Stmt *>(S));
-  return !Jumps.Leaves;
+  return Ends && !hasJump(S);
 }
 
 bool cleave::failsProgram(const Stmt *S) { return ::failsProgram(S, 0); }

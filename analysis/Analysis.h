@@ -268,6 +268,11 @@ llvm::DenseSet<const clang::VarDecl *> addressTakenVariables(const clang::Stmt *
 /// statement does.
 bool endsInReturn(const clang::Stmt *S);
 
+/// Whether \p S holds a jump that leaves it or enters it: a return, a goto,
+/// a label; and, but \p InLoop (the body of a loop whose joins stand after
+/// it: they stay within reach), a break, a continue or a case.
+bool hasJump(const clang::Stmt *S, bool InLoop = false);
+
 /// Whether every path through \p S ends the program as a failure, and
 /// nothing in it leaves it another way (return, break, continue, goto): it
 /// ends in a call of abort, of exit with a nonzero constant status, of

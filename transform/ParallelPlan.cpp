@@ -20,26 +20,6 @@ namespace {
 
 using CallSet = llvm::SmallPtrSet<const CallExpr *, 4>;
 
-/// Whether a statement can move control past a join placed after it or enter
-/// the statements between a spawn and its join.
-class JumpFinder : public RecursiveASTVisitor<JumpFinder> {
-public:
-  /// Inside a loop whose joins stand after it: `break`, `continue` and a
-  /// whole `switch` stay within reach of them.
-  explicit JumpFinder(bool InLoop = false) : InLoop(InLoop) {}
-  bool Found = false;
-  bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
-  bool VisitBreakStmt(BreakStmt *) { return !(Found = !InLoop); }
-  bool VisitContinueStmt(ContinueStmt *) { return !(Found = !InLoop); }
-  bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
-  bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
-  bool VisitSwitchCase(SwitchCase *) { return !(Found = !InLoop); }
-
-private:
-  bool InLoop;
-};
-
 /// The mentions of \p V in \p S outside the calls of \p Skip.
 std::vector<const DeclRefExpr *> mentionsOf(const Stmt *S, const VarDecl *V,
                                             const CallSet &Skip = {}) {
@@ -338,13 +318,13 @@ private:
     if (CO && !InMacro && !CO->getQuestionLoc().isMacroID() && !CO->getColonLoc().isMacroID() &&
         selfCallsIn(CO->getCond()).empty()) {
       // The branch with more self-calls; the other's stay where they are.
-      size_t InTrue = selfCallsIn(CO->getTrueExpr()).size(),
-             InFalse = selfCallsIn(CO->getFalseExpr()).size();
+      std::vector<const CallExpr *> InTrue = selfCallsIn(CO->getTrueExpr()),
+                                    InFalse = selfCallsIn(CO->getFalseExpr());
+      bool True = InTrue.size() >= InFalse.size();
       Shape.Conditional = CO;
-      Shape.Branch = InTrue >= InFalse ? CO->getTrueExpr() : CO->getFalseExpr();
+      Shape.Branch = True ? CO->getTrueExpr() : CO->getFalseExpr();
       Roots.push_back(Shape.Branch);
-      for (const CallExpr *CE :
-           selfCallsIn(InTrue >= InFalse ? CO->getFalseExpr() : CO->getTrueExpr()))
+      for (const CallExpr *CE : True ? InFalse : InTrue)
         Shape.Fixed.push_back({CE, whyFixed(CE, S)});
     } else if (RS && RS->getRetValue())
       Roots.push_back(RS->getRetValue());
@@ -389,9 +369,7 @@ private:
   /// are left out: they are checked, and evaluated, on their own.
   std::string conflict(const Stmt *S, const std::vector<SiteRegion> &Spawned,
                        const VarDecl *Target, const CallSet &Skip = {}) {
-    JumpFinder Jumps;
-    Jumps.TraverseStmt(const_cast<Stmt *>(S));
-    if (Jumps.Found)
+    if (hasJump(S))
       return "may jump past its join";
     llvm::DenseSet<const VarDecl *> Changed = modifiedVariables(S);
     for (const SiteRegion &R : Spawned)
@@ -825,9 +803,7 @@ private:
       return Why;
     if (L->getBeginLoc().isMacroID() || L->getEndLoc().isMacroID())
       return "its loop is written inside a macro";
-    JumpFinder Jumps(/*InLoop=*/true);
-    Jumps.TraverseStmt(const_cast<Stmt *>(loopBody(L)));
-    if (Jumps.Found)
+    if (hasJump(loopBody(L), /*InLoop=*/true))
       return "a 'return' or 'goto' may leave its loop past the joins after it";
     if (Update) {
       const auto *DRE = dyn_cast<DeclRefExpr>(Update->getLHS()->IgnoreParens());
