@@ -46,8 +46,34 @@ static bool readsOnlyUnchanged(const Expr *E, const llvm::DenseSet<const VarDecl
 
 SymExpr::Ptr cleave::symbolicValue(const Expr *E,
                                    const llvm::DenseSet<const VarDecl *> *Modified,
-                                   const ASTContext *Ctx) {
-  E = E->IgnoreParenImpCasts();
+                                   const ASTContext *Ctx, Conjunction *Wraps) {
+  if (Wraps && !Ctx)
+    return nullptr;
+  auto Value = [&](const Expr *Sub) { return symbolicValue(Sub, Modified, Ctx, Wraps); };
+  // A value that must not be negative (with Wraps): a constant is checked
+  // here, the others where the caller knows the state.
+  auto NotNegative = [&](SymExpr::Ptr V) -> SymExpr::Ptr {
+    if (V && V->kind() == SymExpr::Kind::Constant)
+      return V->value() >= 0 ? V : nullptr;
+    if (V)
+      Wraps->push_back(V);
+    return V;
+  };
+  E = E->IgnoreParens();
+  if (Wraps && !E->isValueDependent() && E->getType()->isIntegerType())
+    if (std::optional<llvm::APSInt> V = E->getIntegerConstantExpr(*Ctx))
+      return V->isRepresentableByInt64() ? SymExpr::constant(V->getExtValue()) : nullptr;
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+    const Expr *Sub = Cast->getSubExpr();
+    QualType From = Sub->getType(), To = E->getType();
+    if (!Wraps || Cast->getCastKind() != CK_IntegralCast)
+      return Value(Sub);
+    bool FromSigned = From->isSignedIntegerType(), ToSigned = To->isSignedIntegerType();
+    if (Ctx->getTypeSize(To) < Ctx->getTypeSize(From) && !(FromSigned && ToSigned))
+      return nullptr;
+    SymExpr::Ptr V = Value(Sub);
+    return FromSigned && !ToSigned ? NotNegative(V) : V;
+  }
   if (!E->getType()->isIntegerType())
     return nullptr;
   if (Ctx && isa<UnaryExprOrTypeTraitExpr>(E) && !E->isValueDependent())
@@ -63,8 +89,11 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
     bool SameSign = From->isSignedIntegerType() == To->isSignedIntegerType();
     if (From->isIntegerType() && ToBits >= FromBits &&
         (SameSign || (!From->isSignedIntegerType() && ToBits > FromBits) ||
-         ToBits == Ctx->getTypeSize(Ctx->getSizeType())))
-      return symbolicValue(Cast->getSubExpr(), Modified, Ctx);
+         ToBits == Ctx->getTypeSize(Ctx->getSizeType()))) {
+      SymExpr::Ptr V = Value(Cast->getSubExpr());
+      return Wraps && From->isSignedIntegerType() && !To->isSignedIntegerType() ? NotNegative(V)
+                                                                                : V;
+    }
     return nullptr;
   }
   if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
@@ -77,27 +106,35 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
       return SymExpr::constant(EC->getInitVal().getSExtValue());
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       if (Modified && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
-          !Modified->count(VD) && readsOnlyUnchanged(VD->getInit(), *Modified))
-        if (SymExpr::Ptr Init = symbolicValue(VD->getInit(), Modified, Ctx))
+          !Modified->count(VD) && readsOnlyUnchanged(VD->getInit(), *Modified)) {
+        // What the initializer needs holds wherever the variable is read.
+        size_t Needed = Wraps ? Wraps->size() : 0;
+        if (SymExpr::Ptr Init = Value(VD->getInit()))
           return Init;
+        if (Wraps)
+          Wraps->resize(Needed);
+      }
       return SymExpr::variable(symbolKey(VD));
     }
     return nullptr;
   }
+  bool Unsigned = Wraps && E->getType()->isUnsignedIntegerType();
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    auto Operand = symbolicValue(UO->getSubExpr(), Modified, Ctx);
+    auto Operand = Value(UO->getSubExpr());
     if (!Operand)
       return nullptr;
     if (UO->getOpcode() == UO_Minus)
-      return SymExpr::negate(Operand);
+      return Unsigned ? NotNegative(SymExpr::negate(Operand)) : SymExpr::negate(Operand);
     if (UO->getOpcode() == UO_Plus)
       return Operand;
     // An increment's value: the variable's before (v++), or after (++v).
     if (UO->isPostfix())
       return Operand;
-    if (UO->isIncrementDecrementOp())
-      return SymExpr::binary(SymExpr::Kind::Add, Operand,
-                             SymExpr::constant(UO->isIncrementOp() ? 1 : -1));
+    if (UO->isIncrementDecrementOp()) {
+      SymExpr::Ptr After = SymExpr::binary(SymExpr::Kind::Add, Operand,
+                                           SymExpr::constant(UO->isIncrementOp() ? 1 : -1));
+      return Unsigned && UO->isDecrementOp() ? NotNegative(After) : After;
+    }
     return nullptr;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -116,11 +153,11 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
     case BO_Rem: K = SymExpr::Kind::Rem; break;
     default: return nullptr;
     }
-    auto L = symbolicValue(BO->getLHS(), Modified, Ctx),
-         R = symbolicValue(BO->getRHS(), Modified, Ctx);
+    auto L = Value(BO->getLHS()), R = Value(BO->getRHS());
     if (!L || !R)
       return nullptr;
-    return SymExpr::binary(K, L, R);
+    SymExpr::Ptr V = SymExpr::binary(K, L, R);
+    return Unsigned && K == SymExpr::Kind::Sub ? NotNegative(V) : V;
   }
   return nullptr;
 }

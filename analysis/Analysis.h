@@ -217,9 +217,15 @@ private:
 /// address arithmetic, which wraps as the machine's does, the value is the
 /// same.
 /// The difference of two pointers is that of their addresses (addressValue).
+/// With \p Wraps (and \p Ctx), it adds there the values that must not be
+/// negative for C to compute the value as arithmetic does: an unsigned
+/// `n - h` wraps at 0, and a negative value converted to unsigned changes.
+/// It then folds every constant expression to the value C gives it, and is
+/// null where a conversion to a narrower type involves an unsigned one. A
+/// value past the top of its type is left out: no object is that large.
 SymExpr::Ptr symbolicValue(const clang::Expr *E,
                            const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
-                           const clang::ASTContext *Ctx = nullptr);
+                           const clang::ASTContext *Ctx = nullptr, Conjunction *Wraps = nullptr);
 
 /// A pointer expression `p`, `p + e`, `p - e` or `&p[e]`: base variable and
 /// offset in elements of the pointee type.

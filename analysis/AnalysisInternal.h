@@ -125,11 +125,6 @@ std::optional<AccessRegion> regionAtCall(const AccessRegion &R, const CallEffect
 std::map<const clang::CallExpr *, std::vector<std::pair<unsigned, unsigned>>>
 argumentsApart(clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
 
-/// Whether every integer in \p E is of a signed type, so that C computes it
-/// as arithmetic does (an unsigned `n - 1` wraps at 0, a conversion to
-/// unsigned changes a negative value).
-bool signedThroughout(const clang::Expr *E);
-
 /// The parameter of \p Callee into whose array every pointer it returns
 /// points (lower_bound's `low`, moved along it), by the origins a walk of
 /// it finds for what it returns; null where they differ, or are not one
@@ -153,13 +148,17 @@ void variablesIn(const clang::Stmt *S, llvm::DenseSet<const clang::VarDecl *> &O
 /// Adds to \p Out the facts `E >= 0` that the integer comparisons of the
 /// condition \p Cond give when it is \p Holds (through !, and && that holds,
 /// || that fails), with its variables keyed by symbolicValue given the
-/// variables its function changes (\p Modified). Comparisons of unsigned
-/// values give nothing: C's arithmetic on them wraps. A comparison that
-/// holds as `a != b` gives no such fact; with \p Unequal, it adds `a - b`
-/// there (strengthenUnequal makes it one where other facts order a and b).
+/// variables its function changes (\p Modified). A comparison whose
+/// operands C may compute otherwise than arithmetic does (an unsigned
+/// `n - h`, which wraps at 0: symbolicValue's Wraps) gives nothing, unless
+/// \p NonNegative says that each of those values is not negative where the
+/// condition is tested. A comparison that holds as `a != b` gives no such
+/// fact; with \p Unequal, it adds `a - b` there (strengthenUnequal makes it
+/// one where other facts order a and b).
 void conditionFacts(clang::ASTContext &Ctx, const clang::Expr *Cond, bool Holds,
                     const llvm::DenseSet<const clang::VarDecl *> &Modified, Conjunction &Out,
-                    Conjunction *Unequal = nullptr);
+                    Conjunction *Unequal = nullptr,
+                    llvm::function_ref<bool(const SymExpr::Ptr &)> NonNegative = nullptr);
 
 /// The unique name of a variable or function (see LocalInfo::UniqueName).
 std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);

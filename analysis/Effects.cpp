@@ -185,6 +185,10 @@ public:
       Names[symbolKey(P)] = SymExpr::variable(P->getNameAsString());
     for (const SymExpr::Ptr &F : Entry)
       Out.Entry.push_back(substitute(F, Names));
+    // An unsigned parameter is never negative, wherever it is read.
+    for (const ParmVarDecl *P : FD->parameters())
+      if (P->getType()->isUnsignedIntegerType())
+        Facts.push_back(SymExpr::variable(symbolKey(P)));
     // On entry, C computes the bounds of the parameters' arrays (C11 6.9.1p10).
     for (const ParmVarDecl *P : FD->parameters())
       bounds(P->getOriginalType());
@@ -894,12 +898,13 @@ private:
         Why = "'" + keyName(V) +
               (Moved ? "', a parameter the function moves, and no bound on it was found there"
                      : "', which is not a parameter the function keeps");
-        // The polyhedra follow signed integers only: an unsigned one may wrap.
+        // The polyhedra take an unsigned comparison or assignment only where
+        // its values are shown not to wrap below 0.
         for (const VarDecl *L : localVariables(AnalyzedBody))
           if (symbolKey(L) == V && L->getType()->isUnsignedIntegerType())
-            Why = "'" + keyName(V) + "', which is of the unsigned type '" +
-                  L->getType().getAsString() +
-                  "': the bounds of unsigned variables, which wrap around, are not followed yet";
+            Why = "'" + keyName(V) + "', of the unsigned type '" + L->getType().getAsString() +
+                  "', and no bound on it was found: a comparison or assignment whose "
+                  "unsigned values may wrap below 0 bounds nothing";
         return nullptr;
       }
       Names[V] = SymExpr::variable(It->second);
@@ -1304,6 +1309,25 @@ private:
     Out.Calls.push_back(std::move(C));
   }
 
+  /// The first of \p Values not shown to be at least 0 where \p At is
+  /// evaluated, by the facts of the branches there or else by the states
+  /// (asked for in the first walk); null when each is.
+  SymExpr::Ptr notShownNonNegative(const Expr *At, const Conjunction &Values) {
+    if (Values.empty() || implies(Facts, {Values}))
+      return nullptr;
+    std::optional<Conjunction> Given;
+    if (!States)
+      Questions.push_back(At);
+    else
+      Given = States->factsAt(At);
+    if (Given)
+      Given->insert(Given->end(), Facts.begin(), Facts.end());
+    for (const SymExpr::Ptr &V : Values)
+      if (!Given || !implies(*Given, {{V}}))
+        return V;
+    return nullptr;
+  }
+
   CallEffect::Arg argument(const Expr *Arg) {
     using K = CallEffect::Arg::Kind;
     CallEffect::Arg A;
@@ -1311,9 +1335,15 @@ private:
     QualType T = Arg->getType();
     if (T->isIntegerType()) {
       std::string Why;
-      SymExpr::Ptr V = symbolicValue(Arg, &Modified, &Ctx);
+      Conjunction Wraps;
+      SymExpr::Ptr V = symbolicValue(Arg, &Modified, &Ctx, &Wraps);
       if (!V)
         return A;
+      if (SymExpr::Ptr Wrapping = notShownNonNegative(Arg, Wraps)) {
+        A.Why = "may wrap around below 0, as unsigned arithmetic does: nothing there shows " +
+                partlyNamed(Wrapping)->str() + " >= 0";
+        return A;
+      }
       // An increment (`store++`) passes the value before it, which Symbolic
       // names; another argument that reads the variable would make the call
       // undefined.
@@ -1502,15 +1532,6 @@ private:
 
 } // namespace
 
-bool cleave::signedThroughout(const Expr *E) {
-  if (E->getType()->isIntegerType() && !E->getType()->isSignedIntegerType())
-    return false;
-  return llvm::all_of(E->children(), [](const Stmt *Child) {
-    const auto *CE = dyn_cast_or_null<Expr>(Child);
-    return !CE || signedThroughout(CE);
-  });
-}
-
 std::vector<const VarDecl *> cleave::localVariables(const Stmt *Body) {
   struct Decls : RecursiveASTVisitor<Decls> {
     std::vector<const VarDecl *> Vars;
@@ -1687,29 +1708,31 @@ const ParmVarDecl *cleave::returnedParameter(ASTContext &Ctx, const FunctionDecl
 
 void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
                             const llvm::DenseSet<const VarDecl *> &Modified, Conjunction &Out,
-                            Conjunction *Unequal) {
+                            Conjunction *Unequal,
+                            llvm::function_ref<bool(const SymExpr::Ptr &)> NonNegative) {
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond); UO && UO->getOpcode() == UO_LNot)
-    return conditionFacts(Ctx, UO->getSubExpr(), !Holds, Modified, Out, Unequal);
+    return conditionFacts(Ctx, UO->getSubExpr(), !Holds, Modified, Out, Unequal, NonNegative);
   const auto *BO = dyn_cast<BinaryOperator>(Cond);
   if (!BO)
     return;
   // a && b holds: both do; a || b fails: both fail.
   if ((BO->getOpcode() == BO_LAnd && Holds) || (BO->getOpcode() == BO_LOr && !Holds)) {
-    conditionFacts(Ctx, BO->getLHS(), Holds, Modified, Out, Unequal);
-    conditionFacts(Ctx, BO->getRHS(), Holds, Modified, Out, Unequal);
+    conditionFacts(Ctx, BO->getLHS(), Holds, Modified, Out, Unequal, NonNegative);
+    conditionFacts(Ctx, BO->getRHS(), Holds, Modified, Out, Unequal, NonNegative);
     return;
   }
-  if ((!BO->isRelationalOp() && BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE) ||
-      !signedThroughout(BO->getLHS()) || !signedThroughout(BO->getRHS()))
+  if (!BO->isRelationalOp() && BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
     return;
-  // Pointers compare as their addresses.
+  // Pointers compare as their addresses (past the object, their arithmetic
+  // is undefined); integers as C computes them, in the type both convert to.
+  Conjunction Wraps;
   auto Value = [&](const Expr *E) {
     return E->getType()->isPointerType() ? addressValue(E, &Modified, &Ctx)
-                                         : symbolicValue(E, &Modified, &Ctx);
+                                         : symbolicValue(E, &Modified, &Ctx, &Wraps);
   };
   SymExpr::Ptr L = Value(BO->getLHS()), R = Value(BO->getRHS());
-  if (!L || !R)
+  if (!L || !R || (!Wraps.empty() && !(NonNegative && llvm::all_of(Wraps, NonNegative))))
     return;
   BinaryOperatorKind Op =
       Holds ? BO->getOpcode() : BinaryOperator::negateComparisonOp(BO->getOpcode());

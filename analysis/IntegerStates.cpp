@@ -474,22 +474,23 @@ struct IntegerStates::Impl {
       Callee = Callee->getDefinition();
     const Conjunction *Returns = Callee && ReturnsOf ? ReturnsOf(Callee) : nullptr;
     QualType T = V->getType(), R = Callee ? Callee->getReturnType() : QualType();
-    // The value stays what the callee returned: a signed integer as wide or
-    // narrower into a signed variable, or an address into a pointer to the
-    // same type (lower_bound's `low <= (return) <= end`).
+    // The value stays what the callee returned: an integer as wide or
+    // narrower, not a signed one into an unsigned variable, or an address
+    // into a pointer to the same type (lower_bound's `low <= (return) <= end`).
     auto SamePointee = [&](QualType A, QualType B) {
       return A->isPointerType() && B->isPointerType() &&
              Ctx.hasSameUnqualifiedType(A->getPointeeType(), B->getPointeeType());
     };
     if (!Returns ||
-        !((T->isSignedIntegerType() && R->isSignedIntegerType() &&
+        !((T->isIntegerType() && R->isIntegerType() &&
+           (T->isSignedIntegerType() || !R->isSignedIntegerType()) &&
            Ctx.getTypeSize(R) <= Ctx.getTypeSize(T)) ||
           SamePointee(T, R)))
       return assignValue(S, V, nullptr);
     SymMap Args{{ReturnKey, SymExpr::variable(ReturnKey)}};
     // An argument stands for its parameter where C passes its value as
-    // arithmetic computes it: signed throughout, into a signed parameter at
-    // least as wide; a pointer, for the address its parameter was passed.
+    // arithmetic computes it (exactValue), into a parameter at least as
+    // wide; a pointer, for the address its parameter was passed.
     for (unsigned I = 0; I < Callee->getNumParams() && I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
       const ParmVarDecl *P = Callee->getParamDecl(I);
@@ -500,10 +501,10 @@ struct IntegerStates::Impl {
           Args[symbolKey(P)] = Args[entryKey(P)] = A;
         continue;
       }
-      if (!signedThroughout(Arg) || !P->getType()->isSignedIntegerType() ||
+      if (!P->getType()->isIntegerType() ||
           Ctx.getTypeSize(P->getType()) < Ctx.getTypeSize(Arg->IgnoreParenImpCasts()->getType()))
         continue;
-      if (SymExpr::Ptr A = symbolicValue(Arg, &Modified, &Ctx))
+      if (SymExpr::Ptr A = exactValue(S, Arg))
         Args[symbolKey(P)] = A;
     }
     const std::string &Dim = NameOf[symbolKey(V)];
@@ -541,12 +542,13 @@ struct IntegerStates::Impl {
   }
 
   /// The value of \p E (keys) once its own side effects are done: `w = e`
-  /// is w, `w++` is w - 1; null when unknown.
-  SymExpr::Ptr valueAfter(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
+  /// is w, `w++` is w - 1; null when unknown, or when C may compute it
+  /// otherwise than arithmetic does in \p S (exactValue).
+  SymExpr::Ptr valueAfter(const Expr *Converted, const Set &S) {
+    const Expr *E = Converted->IgnoreParenImpCasts();
     if (!E->HasSideEffects(Ctx))
       return E->getType()->isPointerType() ? addressValue(E, &Modified, &Ctx)
-                                           : symbolicValue(E, &Modified, &Ctx);
+                                           : exactValue(S, Converted);
     if (const auto *BO = dyn_cast<BinaryOperator>(E))
       if (BO->isAssignmentOp())
         if (const VarDecl *W = followed(BO->getLHS()))
@@ -560,6 +562,21 @@ struct IntegerStates::Impl {
                                SymExpr::constant(UO->isIncrementOp() ? -1 : 1));
       }
     return nullptr;
+  }
+
+  /// The value of the integer \p E (keys) where C computes it as
+  /// arithmetic does wherever \p S holds (symbolicValue's Wraps); null
+  /// otherwise.
+  SymExpr::Ptr exactValue(const Set &S, const Expr *E) {
+    Conjunction Wraps;
+    SymExpr::Ptr V = symbolicValue(E, &Modified, &Ctx, &Wraps);
+    return V && llvm::all_of(Wraps, [&](const SymExpr::Ptr &W) { return nonNegative(S, W); })
+               ? V
+               : nullptr;
+  }
+  bool nonNegative(const Set &S, const SymExpr::Ptr &E) {
+    std::optional<Linear> L = linear(E);
+    return L && !empty(S) && implied(S, L->text() + " >= 0");
   }
 
   /// \p S after the CFG element \p St: an assignment, increment or
@@ -580,7 +597,7 @@ struct IntegerStates::Impl {
           S = !V->getInit() ? assignValue(S, V, nullptr)
               : isCall(V->getInit())
                   ? assignCall(S, V, isCall(V->getInit()))
-                  : assignValue(S, V, valueAfter(V->getInit()), !signedThroughout(V->getInit()));
+                  : assignValue(S, V, valueAfter(V->getInit(), S));
       return S;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(St); UO && UO->isIncrementDecrementOp())
@@ -595,18 +612,28 @@ struct IntegerStates::Impl {
           return S;
         if (BO->getOpcode() == BO_Assign && isCall(BO->getRHS()))
           return assignCall(S, V, isCall(BO->getRHS()));
-        SymExpr::Ptr R = valueAfter(BO->getRHS());
+        SymExpr::Ptr R = valueAfter(BO->getRHS(), S);
         SymExpr::Ptr Old = SymExpr::variable(symbolKey(V));
+        // `w += e` in unsigned arithmetic: the sum, difference or product
+        // where it ends in range (they wrap as arithmetic modulo 2^N does);
+        // a quotient only of values that were not negative.
+        const auto *CAO = dyn_cast<CompoundAssignOperator>(BO);
+        bool MayWrap = CAO && CAO->getComputationResultType()->isUnsignedIntegerType();
         using K = SymExpr::Kind;
         switch (BO->getOpcode()) {
         case BO_Assign: break;
         case BO_AddAssign: R = R ? SymExpr::binary(K::Add, Old, R) : R; break;
         case BO_SubAssign: R = R ? SymExpr::binary(K::Sub, Old, R) : R; break;
         case BO_MulAssign: R = R ? SymExpr::binary(K::Mul, Old, R) : R; break;
-        case BO_DivAssign: R = R ? SymExpr::binary(K::Div, Old, R) : R; break;
+        case BO_DivAssign:
+          R = R && (!MayWrap || (V->getType()->isUnsignedIntegerType() &&
+                                 BO->getRHS()->getType()->isUnsignedIntegerType()))
+                  ? SymExpr::binary(K::Div, Old, R)
+                  : nullptr;
+          break;
         default: R = nullptr;
         }
-        return assignValue(S, V, R, !signedThroughout(BO->getRHS()));
+        return assignValue(S, V, R, MayWrap);
       }
     return S;
   }
@@ -616,7 +643,8 @@ struct IntegerStates::Impl {
     if (empty(S) || Cond->HasSideEffects(Ctx))
       return S;
     Conjunction Facts, Unequal;
-    conditionFacts(Ctx, Cond, Holds, Modified, Facts, &Unequal);
+    conditionFacts(Ctx, Cond, Holds, Modified, Facts, &Unequal,
+                   [&](const SymExpr::Ptr &E) { return nonNegative(S, E); });
     std::vector<std::string> Texts;
     for (const SymExpr::Ptr &F : Facts)
       if (auto L = linear(F))
@@ -895,8 +923,11 @@ struct IntegerStates::Impl {
           Cond && !Cond->HasSideEffects(Ctx))
         for (bool Holds : {true, false}) {
           // `a != b` is `a - b >= 1` or `b - a >= 1` where assume() orders them.
+          // Thresholds are only kept where they hold: a comparison that
+          // may wrap serves as one too.
           Conjunction Unequal;
-          conditionFacts(Ctx, Cond, Holds, Modified, Guards, &Unequal);
+          conditionFacts(Ctx, Cond, Holds, Modified, Guards, &Unequal,
+                         [](const SymExpr::Ptr &) { return true; });
           for (const SymExpr::Ptr &U : Unequal)
             for (const SymExpr::Ptr &Side : {U, SymExpr::negate(U)})
               Guards.push_back(
@@ -926,6 +957,9 @@ struct IntegerStates::Impl {
     std::vector<std::string> Texts;
     for (const auto &[Dim, Param] : EntryValue)
       Texts.push_back(Dim + " = " + Param);
+    for (const ParmVarDecl *P : FD->parameters())
+      if (P->getType()->isUnsignedIntegerType() && NameOf.count(symbolKey(P)))
+        Texts.push_back(NameOf[symbolKey(P)] + " >= 0");
     for (const SymExpr::Ptr &F : Entry)
       if (auto L = linear(F))
         Texts.push_back(L->text() + " >= 0");
@@ -1120,7 +1154,7 @@ struct IntegerStates::Impl {
       llvm::DenseSet<const VarDecl *> Out;
       explicit Unfollowed(Impl &I) : I(I) {}
       void check(const VarDecl *V, const Expr *Value) {
-        if (V && V->getType()->isPointerType() && !isCall(Value) && !I.valueAfter(Value))
+        if (V && V->getType()->isPointerType() && !isCall(Value) && !I.valueAfter(Value, Set()))
           Out.insert(V);
       }
       bool VisitBinaryOperator(BinaryOperator *BO) {
@@ -1295,16 +1329,15 @@ struct IntegerStates::Impl {
     Set Values;
     for (const Stmt *Returned : IntegerStates::returnedValues(FD)) {
       const auto *V = cast_or_null<Expr>(Returned);
-      SymExpr::Ptr Value = !V                     ? nullptr
-                           : R->isPointerType()   ? addressValue(V, &Modified, &Ctx)
-                           : signedThroughout(V) ? symbolicValue(V, &Modified, &Ctx)
-                                                  : nullptr;
+      Set S = V ? stateAt(V) : Set();
+      if (V && empty(S))
+        continue; // never reached
+      SymExpr::Ptr Value = !V                   ? nullptr
+                           : R->isPointerType() ? addressValue(V, &Modified, &Ctx)
+                                                : exactValue(S, V);
       std::optional<Linear> L = Value ? linear(Value) : std::nullopt;
       if (!L)
         return std::nullopt;
-      Set S = stateAt(V);
-      if (empty(S))
-        continue; // never reached
       Set Here = valuesOf(S, *L);
       if (!Here)
         return std::nullopt;

@@ -420,7 +420,10 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
       } else {
         Out.Unbounded = Where + " passes " +
                         (J < C.Args.size() ? "'" + C.Args[J].Text + "'" : "nothing") +
-                        " for '" + V + "', which is not an expression of the parameters";
+                        " for '" + V + "', which " +
+                        (J < C.Args.size() && !C.Args[J].Why.empty()
+                             ? C.Args[J].Why
+                             : "is not an expression of the parameters");
         return Out;
       }
     }

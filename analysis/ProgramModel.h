@@ -196,6 +196,8 @@ struct CallEffect {
     SymExpr::Ptr Symbolic;
     std::string Name;
     std::vector<std::string> Fields;
+    /// Unknown: why it cannot be followed; Value, an unsigned integer: that
+    /// it may wrap around below 0 there.
     std::string Why;
     /// Local or Global: the one object it points into, when known (a named
     /// array or struct, or an allocation such as `malloc at 12:7`).

@@ -81,3 +81,31 @@ void unknown_length(double *v, int n) {
   int k = n; k = k * k;
   zero(v, k);
 }
+
+// An unsigned length passed down as a difference: the callee's region is the
+// caller's only where nothing wraps, as where the halves split n.
+void clear(int *a, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    a[i] = 0;
+}
+// CHECK-LABEL: function unsigned_halves at
+// CHECK:      region: a[0:n] (read-write, inferred)
+void unsigned_halves(int *a, unsigned n) {
+  unsigned h = n / 2;
+  clear(a, h);
+  clear(a + h, n - h);
+}
+// CHECK-LABEL: function unsigned_rest at
+// CHECK:      writes a[?], unbounded: its call of 'clear' at line [[@LINE+3]] passes 'n - h' for 'n', which may wrap around below 0, as unsigned arithmetic does: nothing there shows n - h >= 0
+void unsigned_rest(int *a, unsigned n, unsigned h) {
+  clear(a, h);
+  clear(a + h, n - h);
+}
+// CHECK-LABEL: function unsigned_rest_guarded at
+// CHECK:      region: a[0:n] (read-write, inferred)
+void unsigned_rest_guarded(int *a, unsigned n, unsigned h) {
+  if (h > n)
+    return;
+  clear(a, h);
+  clear(a + h, n - h);
+}

@@ -75,14 +75,47 @@ void window(const int *a, int *b, int n, int k) {
       b[i] += a[i + j];
 }
 
-// An unsigned counter of a while loop: its bounds are not followed yet, and
-// the remark names its type.
+// Unsigned counters of a while loop: bounded where the comparisons that stop
+// them compare values that cannot wrap below 0 (merge with size_t counters);
+// `(unsigned long)n` of a negative n does, and the remark names the type.
 // CHECK-LABEL: function wrapping at
-// CHECK:      writes a[?], unbounded: the index at line [[@LINE+4]] depends on 'k', which is of the unsigned type 'unsigned long': the bounds of unsigned variables, which wrap around, are not followed yet
+// CHECK:      writes a[?], unbounded: the index at line [[@LINE+4]] depends on 'k', of the unsigned type 'unsigned long', and no bound on it was found: a comparison or assignment whose unsigned values may wrap below 0 bounds nothing
 void wrapping(int *a, long n) {
   unsigned long k = 0;
   while (k < (unsigned long)n)
     a[k++] = 0;
+}
+
+// CHECK-LABEL: function wrapping_merge at
+// CHECK:      region: a[0:n] (read, inferred)
+// CHECK-NEXT: region: tmp[0:n] (read-write, inferred)
+void wrapping_merge(const int *a, unsigned long n, unsigned long h, int *tmp) {
+  if (h > n)
+    return;
+  unsigned long i = 0, j = h, k = 0;
+  while (i < h && j < n)
+    tmp[k++] = a[i] <= a[j] ? a[i++] : a[j++];
+  while (i < h)
+    tmp[k++] = a[i++];
+  while (j < n)
+    tmp[k++] = a[j++];
+}
+
+// `n - 1` wraps where n is 0: the loop it stops is bounded only under `n > 0`.
+// CHECK-LABEL: function wrapping_minus at
+// CHECK:      writes a[?], unbounded: the index at line [[@LINE+4]] depends on 'i', of the unsigned type 'unsigned int'
+void wrapping_minus(int *a, unsigned n) {
+  unsigned i = 0;
+  while (i < n - 1)
+    a[i++] = 0;
+}
+// CHECK-LABEL: function wrapping_minus_guarded at
+// CHECK:      region: a[0:n - 1] (read-write, inferred)
+void wrapping_minus_guarded(int *a, unsigned n) {
+  unsigned i = 0;
+  if (n > 0)
+    while (i < n - 1)
+      a[i++] = 0;
 }
 
 // Up to a value it reads: nothing bounds it, and the remark says so.
