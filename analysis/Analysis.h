@@ -323,6 +323,10 @@ struct SiteRegion {
   /// The caller's variables the bounds are written in: while none of them
   /// changes, the bounds mean the same elements.
   llvm::DenseSet<const clang::VarDecl *> Vars;
+  /// Facts `E >= 0` about variables that never change, keyed as the bounds
+  /// are, that hold where the call is made (CallEffect::Context): they hold
+  /// from there on.
+  Conjunction Facts;
 };
 
 /// The regions of the pointer arguments of \p CE: the callee's regions with
@@ -335,7 +339,8 @@ callSiteRegions(TUAnalysis &A, const clang::CallExpr *CE,
                 const llvm::DenseSet<const clang::VarDecl *> &Modified);
 
 /// Why two regions of calls made by \p Caller may share an element; "" when
-/// they cannot: one ends before the other starts or is empty, both are only
+/// they cannot, given its entry facts and the facts at both calls: one ends
+/// before the other starts or is empty, both are only
 /// read, one lies on an object of the caller's own and the other on another
 /// variable, or they lie on parameters of the caller that point into
 /// different objects (TUAnalysis::distinctParams).

@@ -39,6 +39,24 @@ static std::optional<PointerValue> returnedInto(TUAnalysis &A, const VarDecl *V,
   return Base;
 }
 
+/// \p E of the summary of \p Caller (its parameters by name, the rest of
+/// its variables by key) keyed as symbolicValue keys them, given the
+/// variables that change (\p Modified); null where it reads a parameter
+/// that changes or an entry value (entryKey), which are no variables here.
+static SymExpr::Ptr keyedFromSummary(const FunctionDecl *Caller, const SymExpr::Ptr &E,
+                                     const llvm::DenseSet<const VarDecl *> &Modified) {
+  SymMap Keys;
+  for (const ParmVarDecl *P : Caller->parameters())
+    if (!Modified.count(P))
+      Keys[P->getNameAsString()] = SymExpr::variable(symbolKey(P));
+  if (llvm::any_of(E->variables(), [&](const std::string &V) {
+        return V.find('@') == std::string::npos ? !Keys.count(V)
+                                                : V.find("@e") != std::string::npos;
+      }))
+    return nullptr;
+  return simplify(substitute(E, Keys));
+}
+
 /// Argument \p I of \p CE, a local pointer that moves, as the address of a
 /// parameter of the caller that does not change plus the offset the
 /// caller's summary gives it there (CallEffect::Arg::Symbolic); nothing
@@ -52,26 +70,16 @@ movingInParameter(TUAnalysis &A, const CallExpr *CE, unsigned I,
   const CallEffect::Arg &Arg = C->Args[I];
   if (Arg.K != CallEffect::Arg::Kind::Pointer || !Arg.Fields.empty() || !Arg.Symbolic)
     return std::nullopt;
-  // The summary names the caller's parameters; here they are keyed.
-  SymMap Keys;
   const ParmVarDecl *Base = nullptr;
-  for (const ParmVarDecl *P : Caller->parameters()) {
-    if (Modified.count(P))
-      continue;
-    Keys[P->getNameAsString()] = SymExpr::variable(symbolKey(P));
-    if (P->getName() == Arg.Name && P->getType()->isPointerType())
+  for (const ParmVarDecl *P : Caller->parameters())
+    if (!Modified.count(P) && P->getName() == Arg.Name && P->getType()->isPointerType())
       Base = P;
-  }
-  // The rest are the caller's locals, by key; an entry value (entryKey)
-  // is no variable here.
-  if (!Base || llvm::any_of(Arg.Symbolic->variables(), [&](const std::string &V) {
-        return V.find('@') == std::string::npos ? !Keys.count(V)
-                                                : V.find("@e") != std::string::npos;
-      }))
+  SymExpr::Ptr Offset = Base ? keyedFromSummary(Caller, Arg.Symbolic, Modified) : nullptr;
+  if (!Offset)
     return std::nullopt;
   PointerValue Out;
   Out.Base = Base;
-  Out.Offset = simplify(substitute(Arg.Symbolic, Keys));
+  Out.Offset = Offset;
   return Out;
 }
 
@@ -91,11 +99,20 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     return Fail("the call goes through a pointer");
   SymMap Subst;
   std::map<std::string, const Expr *> Actuals;
+  // What the caller's summary says of the call: the unsigned arguments that
+  // may wrap below 0 there, and the facts that hold there.
+  auto [Caller, Summary] = A.callEffect(CE);
+  std::map<std::string, std::string> Wraps;
   for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
     Actuals[P->getNameAsString()] = CE->getArg(I);
     if (CE->getArg(I)->HasSideEffects(Ctx))
       continue;
+    if (Summary && I < Summary->Args.size() &&
+        Summary->Args[I].K == CallEffect::Arg::Kind::Value && !Summary->Args[I].Why.empty()) {
+      Wraps[P->getNameAsString()] = Summary->Args[I].Why;
+      continue;
+    }
     // A pointer in a bound stands for its address (`high - low`).
     if (SymExpr::Ptr V = P->getType()->isIntegerType() ? symbolicValue(CE->getArg(I), &Modified, &Ctx)
                          : P->getType()->isPointerType() ? addressValue(CE->getArg(I), &Modified, &Ctx)
@@ -151,8 +168,13 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     for (const SymExpr::Ptr &Bound : Bounds)
       for (const std::string &V : Bound->variables())
         if (!Subst.count(V))
-          return Fail("argument " + Spelled(V) + " is not an integer expression of variables");
+          return Fail("argument " + Spelled(V) + " " +
+                      (Wraps.count(V) ? Wraps[V] : "is not an integer expression of variables"));
     SiteRegion S;
+    if (Summary)
+      for (const SymExpr::Ptr &F : Summary->Context)
+        if (SymExpr::Ptr Keyed = keyedFromSummary(Caller, F, Modified))
+          S.Facts.push_back(Keyed);
     for (const SymExpr::Ptr &Bound : Bounds)
       for (const std::string &Param : Bound->variables())
         variablesIn(Actuals[Param], S.Vars);
@@ -215,7 +237,10 @@ std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl
                       Y.Base->getNameAsString() + "' may point into the same array";
     return P && Q ? Why + ": " + A.whyNotDistinct(Caller, P, Q) : Why;
   }
-  if (regionsDisjoint(X.Lo, X.Hi, X.Rows, Y.Lo, Y.Hi, Y.Rows, A.entryFacts(Caller)))
+  Conjunction Given = A.entryFacts(Caller);
+  Given.insert(Given.end(), X.Facts.begin(), X.Facts.end());
+  Given.insert(Given.end(), Y.Facts.begin(), Y.Facts.end());
+  if (regionsDisjoint(X.Lo, X.Hi, X.Rows, Y.Lo, Y.Hi, Y.Rows, Given))
     return "";
   return display(X) + " and " + display(Y) + " may overlap";
 }

@@ -422,8 +422,14 @@ bool cleave::regionsDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
                              const RowShape &Rows1, const SymExpr::Ptr &Lo2,
                              const SymExpr::Ptr &Hi2, const RowShape &Rows2,
                              const Conjunction &Context) {
+  // Most pairs need no question to isl; the others may need the facts
+  // (`2 * (n / 2) <= n` where n >= 0).
   if (!Rows1 && !Rows2)
-    return provablyDisjoint(Lo1, Hi1, Lo2, Hi2);
+    return provablyDisjoint(Lo1, Hi1, Lo2, Hi2) ||
+           (!Context.empty() && implies(Context, {{atLeast(Lo2, Hi1)},
+                                                  {atLeast(Lo1, Hi2)},
+                                                  {atLeast(Lo1, Hi1)},
+                                                  {atLeast(Lo2, Hi2)}}));
   if (!Rows1 || !Rows2 || Rows1.Stride->str() != Rows2.Stride->str())
     return false;
   const SymExpr::Ptr &S = Rows1.Stride;

@@ -88,7 +88,7 @@ bool regionInside(const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi, const RowShape
 /// Whether the regions [Lo1, Hi1) and [Lo2, Hi2) of one array, rows as
 /// \p Rows1 and \p Rows2 say (ProgramModel.h), share no element wherever
 /// \p Context holds. Intervals: one ends before the other starts, or one is
-/// empty (provablyDisjoint). Rows of one stride S: one is empty, or their
+/// empty (provablyDisjoint, else given \p Context). Rows of one stride S: one is empty, or their
 /// columns fit in S consecutive elements and either their rows or their
 /// columns are apart (element r S + c then names one row and column).
 bool regionsDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1, const RowShape &Rows1,
