@@ -13,6 +13,9 @@
 // RUN: env CLEAVE_NODES=3 CLEAVE_PASS=copy %t.par 4096 | diff %t.expected -
 // RUN: env CLEAVE_NODES=4 %t.par 4096 | diff %t.expected -
 // RUN: env CLEAVE_NODES=7 CLEAVE_PASS=copy %t.par 4096 | diff %t.expected -
+// Regions copied on 8 nodes under AddressSanitizer: an access outside them is reported.
+// RUN: %cc -O1 -g -fsanitize=address %t.out/site-facts.c %t.out/cleave_stubs.c %runtime_threads_sources -o %t.asan
+// RUN: env CLEAVE_NODES=8 CLEAVE_PASS=copy %t.asan 4096 | diff %t.expected -
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
