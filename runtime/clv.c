@@ -1882,6 +1882,8 @@ typedef struct work_timer {
   int64_t start, work; ///< work < 0: not bracketed
 } work_timer;
 static _Thread_local work_timer work_clock = {0, -1};
+static void loop_measure(uint32_t fn, int64_t work_ns, int64_t cost_ns,
+                         int flight); // Grain, below
 
 typedef struct node {
   // Each node on cache lines of its own: different threads hammer them.
@@ -2374,6 +2376,8 @@ static void serve(clv_future *f) {
     f->work_ns = work_clock.work >= 0 ? work_clock.work : spent;
     f->other_ns += spent - f->work_ns;
     work_clock = outer_clock;
+    if (transport == TRANSPORT_THREADS)
+      loop_measure(f->fn, f->work_ns, -1, 0);
 #ifdef CLEAVE_HAVE_MPI
     // On mpi a call replies only once the calls it made have completed, so
     // that no message is in flight when node 0's calls have all completed.
@@ -2748,6 +2752,21 @@ typedef struct grain_slot {
 static grain_slot *grain;      ///< program.count x GRAIN_BUCKETS, made at need
 static pthread_mutex_t grain_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/// By function, for the calls of loops (clv_loop_spawns): whether its calls
+/// are measured whatever they copy, and whether they were found not to pay.
+/// A loop spawns its calls before it joins any. On threads, where the
+/// callee's node shares this memory, the callee adds its work as it ends and
+/// the caller the cost of each spawn (to clv_spawn's return) as it makes it,
+/// so the loop learns within a few calls. On mpi only the joins tell
+/// (clv_joined): until two calls have been joined, no more than two are out.
+enum { LOOP_UNSEEN, LOOP_MEASURED, LOOP_NOT_WORTH };
+typedef struct loop_slot {
+  _Atomic unsigned char state;
+  grain_slot seen;    ///< under grain_lock; least_cost 0: no cost seen yet
+  unsigned in_flight; ///< under grain_lock: on mpi, spawned and not joined
+} loop_slot;
+static loop_slot *loop_grain; ///< program.count, made at start
+
 /// What clv_spawn_node_for leaves for clv_spawn, and clv_wait for clv_joined,
 /// on this thread.
 static _Thread_local struct {
@@ -2780,10 +2799,55 @@ static int grain_pays(uint32_t fn, int bucket) {
   return pays;
 }
 
+/// Whether the calls of \p fn are measured whatever they copy.
+static int loop_measured(uint32_t fn) {
+  return loop_grain && fn < program.count &&
+         atomic_load_explicit(&loop_grain[fn].state, memory_order_relaxed) != LOOP_UNSEEN;
+}
+
+int clv_loop_spawns(uint32_t fn) {
+  if (node_count < 2 || fn >= program.count || !loop_grain)
+    return 0;
+  loop_slot *l = &loop_grain[fn];
+  unsigned char seen = atomic_load_explicit(&l->state, memory_order_relaxed);
+  if (seen == LOOP_UNSEEN)
+    atomic_store_explicit(&l->state, seen = LOOP_MEASURED, memory_order_relaxed);
+  if (seen == LOOP_NOT_WORTH)
+    return 0;
+  if (transport == TRANSPORT_THREADS)
+    return 1;
+  pthread_mutex_lock(&grain_lock);
+  int unknown = l->seen.samples < GRAIN_SAMPLES && l->in_flight >= GRAIN_SAMPLES;
+  pthread_mutex_unlock(&grain_lock);
+  return !unknown;
+}
+
+/// Adds to what the loops' calls of \p fn cost: \p work_ns of work (or
+/// none, -1), \p cost_ns of cost (or none, -1), \p flight to the calls out;
+/// they stop where two of them worked less than twice the least cost.
+static void loop_measure(uint32_t fn, int64_t work_ns, int64_t cost_ns, int flight) {
+  if (!loop_measured(fn))
+    return;
+  pthread_mutex_lock(&grain_lock);
+  loop_slot *l = &loop_grain[fn];
+  grain_slot *g = &l->seen;
+  if (work_ns >= 0) {
+    g->work_ns += (double)work_ns;
+    ++g->samples;
+  }
+  if (cost_ns >= 0 && (g->least_cost == 0 || cost_ns < g->least_cost))
+    g->least_cost = cost_ns > 0 ? cost_ns : 1;
+  l->in_flight += flight;
+  if (g->samples >= GRAIN_SAMPLES && g->least_cost > 0 &&
+      g->work_ns / g->samples < (double)GRAIN_MARGIN * g->least_cost)
+    atomic_store_explicit(&l->state, LOOP_NOT_WORTH, memory_order_relaxed);
+  pthread_mutex_unlock(&grain_lock);
+}
+
 int clv_spawn_node_for(uint32_t fn, size_t bytes) {
   int bucket = -1;
-  if (!share_regions && bytes >= GRAIN_MIN_BYTES && fn < program.count &&
-      node_count > 1) {
+  if (((!share_regions && bytes >= GRAIN_MIN_BYTES) || loop_measured(fn)) &&
+      fn < program.count && node_count > 1) {
     bucket = log2_floor(bytes);
     if (!grain_pays(fn, bucket))
       return CLV_NOT_WORTH;
@@ -2813,6 +2877,8 @@ void clv_joined(void) {
       g->least_cost = cost;
   }
   pthread_mutex_unlock(&grain_lock);
+  if (transport != TRANSPORT_THREADS)
+    loop_measure(grain_joining.fn, grain_joining.work_ns, cost, -1);
   grain_joining.bucket = -1;
 }
 
@@ -2821,6 +2887,8 @@ static void forget_grain(void) {
   pthread_mutex_lock(&grain_lock);
   free(grain);
   grain = NULL;
+  free(loop_grain);
+  loop_grain = NULL;
   pthread_mutex_unlock(&grain_lock);
 }
 
@@ -2829,6 +2897,10 @@ clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args) {
   if (f && grain_spawning.bucket >= 0 && grain_spawning.fn == fn) {
     f->grain_bucket = grain_spawning.bucket;
     f->sent_ns = now_ns() - grain_spawning.since;
+    if (transport == TRANSPORT_THREADS)
+      loop_measure(fn, -1, f->sent_ns, 0);
+    else
+      loop_measure(fn, -1, -1, 1);
   }
   grain_spawning.bucket = -1;
   return f;
@@ -3994,6 +4066,9 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
     share_regions = share;
     encoding = enc;
     program = *prog;
+    loop_grain = calloc(program.count ? program.count : 1, sizeof *loop_grain); // none: no loop spawns
+    for (uint32_t i = 0; loop_grain && i < program.count; ++i)
+      atomic_init(&loop_grain[i].state, LOOP_UNSEEN);
     main_thread = pthread_self();
     here = (context){0, 0};
     int ready = 0;

@@ -438,6 +438,13 @@ int clv_spawn_node(void);
 /// many bytes or more (work per byte copied does not fall as calls grow in
 /// divide and conquer: a call that copies less is not worth sending either).
 int clv_spawn_node_for(uint32_t fn, size_t bytes);
+/// Whether an iteration of a loop should spawn its call of \p fn, a function
+/// that is not recursive (main's loop over rows): 0 on one node, and once
+/// two of its calls sent have cost more than half their work. Such calls are
+/// measured whatever they copy, shared regions too, since the calls of a
+/// loop are alike; where this says 0, the loop calls the function itself,
+/// so that a loop of small calls pays one test per iteration.
+int clv_loop_spawns(uint32_t fn);
 /// The callee's stub brackets the call of the function with these, so that
 /// its time counts as work and the rest as the cost of the call.
 void clv_work_begin(void);

@@ -96,6 +96,9 @@ public:
   /// The entry facts its regions hold under, as a C condition, or "": the
   /// rewritten function runs as written where it fails.
   std::string Guard;
+  /// Whether a loop asks whether to spawn its calls (AsyncCall::Tested),
+  /// through NAME__loop_spawns.
+  bool LoopTested = false;
 
   std::string name() const { return F->getNameAsString(); }
   /// Whether its parameters or value mention a struct without a tag, which
@@ -321,6 +324,8 @@ std::string prototypes(const Signature &S) {
   if (!S.Guard.empty())
     Out += S.declare(S.returnQualType(), sequentialEntryName(S.F)) + "(" + S.parameterList() +
            ");\n";
+  if (S.LoopTested)
+    Out += "int " + S.name() + "__loop_spawns(void);\n";
   return Out;
 }
 
@@ -433,6 +438,10 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     else
       FS << "  if (!clv_local_enter()) {\n    " << Sequential << ";\n    return;\n  }\n  "
          << Parallel << ";\n  clv_local_leave();\n}\n\n";
+    if (S.LoopTested)
+      FS << "/* Whether a loop's iteration should spawn its call of '" << Name
+         << "' (clv_loop_spawns). */\nint " << Name
+         << "__loop_spawns(void) { return clv_loop_spawns(CLEAVE_FN_" << Name << "); }\n\n";
     FS << "clv_future *" << Name << "__spawn(" << S.spawnParameterList() << ") {\n";
     declareBounds(S, FS);
     FS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n  int cleave_node;\n";
@@ -867,6 +876,12 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   //   { clv_spawns fs = CLV_SPAWNS_INIT(sizeof(T)); size_t k; LOOP
   //     for (k = 0; k < fs.count; k++) { f__join(fs.futures[k], value k); s += value k; }
   //     clv_spawns_free(&fs); }
+  // A tested loop (AsyncCall::Tested) asks whether to spawn on entry and
+  // after each spawn (fs_on); where the answer is no, the iteration joins
+  // what was spawned, runs the rest of the loop as written, and leaves:
+  //   LOOP { if (!fs_on) { joins; LOOP'S REST AS WRITTEN; break; } BODY }
+  // so a sum adds in the program's order, and a loop of small calls runs
+  // the code the compiler made of the original.
   for (const AsyncCall &AC : Plan.Async) {
     if (AC.Form != CallFormKind::Iteration)
       continue;
@@ -881,20 +896,53 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
             ? "clv_spawns_add(&" + Fs + ", " +
                   SpawnCall(AC, "(" + Pointer + ")clv_spawns_next(&" + Fs + ")") + ")"
             : "clv_spawns_next(&" + Fs + "), clv_spawns_add(&" + Fs + ", " + SpawnCall(AC) + ")";
-    R.ReplaceText(CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Add);
+    std::string On = Fs + "_on", Ask = Name + "__loop_spawns()";
     std::string Join = Name + "__join(" + Fs + ".futures[" + K + "]" +
                        (S.returnsValue() ? ", " + Value : "") + ");";
     if (AC.Update)
       Join += " " + Text(CharSourceRange::getTokenRange(AC.Update->getLHS()->getSourceRange())) +
               " " + AC.Update->getOpcodeStr().str() + " *" + Value + ";";
-    R.InsertTextAfter(AC.Loop->getBeginLoc(),
-                      "{ clv_spawns " + Fs + " = CLV_SPAWNS_INIT(" +
-                          (S.returnsValue() ? "sizeof(" + S.returnType() + ")" : "0") +
-                          "); size_t " + K + "; ");
-    R.InsertTextAfter(EndOf(AC.Loop),
-                      "\n" + indentOf(SM, AC.Loop->getBeginLoc()) + "for (" + K + " = 0; " + K +
-                          " < " + Fs + ".count; " + K + "++) { " + Join + " } clv_spawns_free(&" +
-                          Fs + "); }");
+    std::string Joins = "for (" + K + " = 0; " + K + " < " + Fs + ".count; " + K + "++) { " +
+                        Join + " } clv_spawns_free(&" + Fs + ");";
+    std::string Open = "{ clv_spawns " + Fs + " = CLV_SPAWNS_INIT(" +
+                       (S.returnsValue() ? "sizeof(" + S.returnType() + ")" : "0") +
+                       "); size_t " + K + "; ";
+    std::string Close = "\n" + indentOf(SM, AC.Loop->getBeginLoc()) + Joins + " }";
+    if (AC.Tested) {
+      // The loop is written anew from its text, which nothing else rewrites:
+      // its one call of the program is this one, and it cannot return.
+      auto Offset = [&](SourceLocation L) { return SM.getFileOffset(SM.getExpansionLoc(L)); };
+      SourceLocation Begin = AC.Loop->getBeginLoc(), End = EndOf(AC.Loop);
+      std::string Loop = Text(CharSourceRange::getCharRange(Begin, End));
+      const Stmt *Body = loopBody(AC.Loop);
+      auto Part = [&](const Stmt *P) {
+        return P ? Text(CharSourceRange::getTokenRange(P->getSourceRange())) : "";
+      };
+      std::string Rest = Text(CharSourceRange::getCharRange(Body->getBeginLoc(), EndOf(Body)));
+      if (const auto *For = dyn_cast<ForStmt>(AC.Loop))
+        Rest = "for (; " + Part(For->getCond()) + "; " + Part(For->getInc()) + ") " + Rest;
+      else if (const auto *While = dyn_cast<WhileStmt>(AC.Loop))
+        Rest = "while (" + Part(While->getCond()) + ") " + Rest;
+      else
+        Rest = "do " + Rest + " while (" + Part(cast<DoStmt>(AC.Loop)->getCond()) + ");";
+      std::string Leave = "if (!" + On + ") { " + Joins + " " + Rest + " break; } ";
+      // From the end: the body's close, the call, the body's open.
+      unsigned At = Offset(Begin), BodyBegin = Offset(Body->getBeginLoc()) - At,
+               BodyEnd = Offset(EndOf(Body)) - At,
+               CallBegin = Offset(AC.Statement->getBeginLoc()) - At,
+               CallEnd = Offset(After(AC.Statement->getEndLoc())) - At;
+      bool Compound = isa<CompoundStmt>(Body);
+      if (!Compound)
+        Loop.insert(BodyEnd, " }");
+      Loop.replace(CallBegin, CallEnd - CallBegin, "(" + Add + ", " + On + " = " + Ask + ")");
+      Loop.insert(Compound ? BodyBegin + 1 : BodyBegin, Compound ? " " + Leave : "{ " + Leave);
+      R.ReplaceText(CharSourceRange::getCharRange(Begin, End),
+                    Open + "int " + On + " = " + Ask + "; " + Loop + Close);
+      continue;
+    }
+    R.ReplaceText(CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Add);
+    R.InsertTextAfter(AC.Loop->getBeginLoc(), Open);
+    R.InsertTextAfter(EndOf(AC.Loop), Close);
   }
 
   // Statements whose operand calls are evaluated first, into temporaries:
@@ -1022,8 +1070,12 @@ std::vector<OutputFile> cleave::emitProgram(TUAnalysis &A, const ParallelPlan &P
     SourceDir = llvm::sys::path::parent_path(Main->getName()).str();
   }
   std::vector<Signature> Sigs;
-  for (const FunctionDecl *F : Plan.Remote)
+  for (const FunctionDecl *F : Plan.Remote) {
     Sigs.emplace_back(F->getDefinition(), A);
+    Sigs.back().LoopTested = llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
+      return AC.Tested && AC.Callee->getCanonicalDecl() == F->getCanonicalDecl();
+    });
+  }
   StubTypes Types(A.context());
   // The source is generated first: it names every struct the header declares.
   std::string Stubs = stubsSource(Sigs, Types, Source, Opts, A);

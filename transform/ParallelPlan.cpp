@@ -20,7 +20,8 @@ namespace {
 
 using CallSet = llvm::SmallPtrSet<const CallExpr *, 4>;
 
-/// The mentions of \p V in \p S outside the calls of \p Skip.
+/// The mentions of \p V in \p S outside the calls of \p Skip and the
+/// operands of sizeof.
 std::vector<const DeclRefExpr *> mentionsOf(const Stmt *S, const VarDecl *V,
                                             const CallSet &Skip = {}) {
   class Mentions : public RecursiveASTVisitor<Mentions> {
@@ -32,6 +33,8 @@ std::vector<const DeclRefExpr *> mentionsOf(const Stmt *S, const VarDecl *V,
     bool TraverseCallExpr(CallExpr *CE) {
       return Skip.count(CE) ? true : RecursiveASTVisitor::TraverseCallExpr(CE);
     }
+    // `sizeof *v` reads nothing.
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
     bool VisitDeclRefExpr(DeclRefExpr *DRE) {
       if (DRE->getDecl() == V)
         Refs.push_back(DRE);
@@ -51,16 +54,6 @@ bool mentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
   return countMentions(S, V, Skip) > 0;
 }
 
-/// The body of a loop statement; nullptr for any other statement.
-const Stmt *loopBody(const Stmt *S) {
-  if (const auto *For = dyn_cast<ForStmt>(S))
-    return For->getBody();
-  if (const auto *While = dyn_cast<WhileStmt>(S))
-    return While->getBody();
-  if (const auto *Do = dyn_cast<DoStmt>(S))
-    return Do->getBody();
-  return nullptr;
-}
 
 /// What a statement of a block is, for the planner.
 struct StatementShape {
@@ -129,7 +122,7 @@ public:
     } Found(*this);
     Found.TraverseStmt(F->getBody());
     for (const Stmt *L : Found.Loops)
-      planLoop(L);
+      planLoop(L, selfCallsIn(L));
     for (const CompoundStmt *CS : Found.Blocks)
       planBlock(CS);
     for (const Stmt *S : Found.Loose)
@@ -139,6 +132,29 @@ public:
     for (const CallExpr *CE : selfCallsIn(F->getBody()))
       if (!planned(CE))
         Plan.Sequential.push_back({CE, whyUnplanned(CE)});
+  }
+
+  /// Plans the calls of the loops of \p F that call no function of their
+  /// own but one other function of the program: the loops of a function
+  /// that is not recursive (main's loop over rows), and those of one that
+  /// is, where they make no self-call.
+  void planOtherLoops(const FunctionDecl *F) {
+    Caller = F;
+    Mutable = modifiedVariables(analyzedBody(Ctx, F));
+    AddressTaken = addressTakenVariables(F->getBody());
+    class Loops : public RecursiveASTVisitor<Loops> {
+    public:
+      std::vector<const Stmt *> Found;
+      bool VisitStmt(Stmt *S) {
+        if (loopBody(S))
+          Found.push_back(S);
+        return true;
+      }
+    } Found;
+    Found.TraverseStmt(F->getBody());
+    for (const Stmt *L : Found.Found)
+      if (selfCallsIn(L).empty())
+        planLoop(L, programCallsIn(L));
   }
 
   ParallelPlan Plan;
@@ -188,6 +204,22 @@ private:
     } Calls(*this);
     Calls.TraverseStmt(const_cast<Stmt *>(S));
     return std::move(Calls.Out);
+  }
+
+  /// The calls within \p S of functions the program defines, in source
+  /// order.
+  std::vector<const CallExpr *> programCallsIn(const Stmt *S) const {
+    class Calls : public RecursiveASTVisitor<Calls> {
+    public:
+      std::vector<const CallExpr *> Out;
+      bool VisitCallExpr(CallExpr *CE) {
+        if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && Callee->getDefinition())
+          Out.push_back(CE);
+        return true;
+      }
+    } Found;
+    Found.TraverseStmt(const_cast<Stmt *>(S));
+    return std::move(Found.Out);
   }
 
   /// The parent of \p S in the AST, as a statement or declaration.
@@ -747,13 +779,13 @@ private:
       hoist(S, Block != nullptr, Shape);
   }
 
-  /// Plans the loop \p L when its only self-call is a statement of its body
-  /// (`f(..);`) or its value updates a local (`s += f(..);`): every
-  /// iteration spawns its call, joined after the loop. Other loops are left
-  /// to the blocks they hold.
-  void planLoop(const Stmt *L) {
-    std::vector<const CallExpr *> Calls = selfCallsIn(L);
-    if (Calls.size() != 1)
+  /// Plans the loop \p L when \p Calls, the calls it may spawn (its
+  /// self-calls, or the calls of other functions of the program where it
+  /// makes none), is one, a statement of its body (`f(..);`) or a value that
+  /// updates a local (`s += f(..);`): every iteration spawns its call, joined
+  /// after the loop. Other loops are left to the blocks they hold.
+  void planLoop(const Stmt *L, const std::vector<const CallExpr *> &Calls) {
+    if (Calls.size() != 1 || planned(Calls.front()))
       return;
     const CallExpr *CE = Calls.front();
     // The statement holding the call, and no loop between it and L.
@@ -783,15 +815,61 @@ private:
       if (const auto *If = dyn_cast<IfStmt>(U); If && If->getCond()->IgnoreParenImpCasts() == S)
         return;
     }
+    if (std::string Why = CE->getDirectCallee()->getCanonicalDecl() == Caller->getCanonicalDecl()
+                              ? ""
+                              : whyFixedWork(CE->getDirectCallee());
+        !Why.empty()) {
+      Plan.Sequential.push_back({CE, Why});
+      return;
+    }
     if (std::string Why = whyLoopSequential(L, CE, Update); !Why.empty()) {
       Plan.Sequential.push_back({CE, Why});
+      return;
+    }
+    // A tested loop evaluates the condition of the iteration where its
+    // spawns stop a second time, for the rest of the loop as written.
+    bool Tested = !A.isRecursive(CE->getDirectCallee());
+    const Expr *Cond = isa<ForStmt>(L)     ? cast<ForStmt>(L)->getCond()
+                       : isa<WhileStmt>(L) ? cast<WhileStmt>(L)->getCond()
+                                           : cast<DoStmt>(L)->getCond();
+    if (Tested && Cond && Cond->HasSideEffects(Ctx)) {
+      Plan.Sequential.push_back(
+          {CE, "the condition of its loop has side effects, and it is evaluated again where "
+               "the loop stops spawning and runs the rest as written"});
       return;
     }
     AsyncCall &AC = spawn(CE, CallFormKind::Iteration, S, nullptr);
     AC.Loop = L;
     AC.Update = Update;
+    AC.Tested = Tested;
     if (Update)
       AC.Target = cast<VarDecl>(cast<DeclRefExpr>(Update->getLHS()->IgnoreParens())->getDecl());
+  }
+
+  /// Why a call of \p Callee never does more work than a message costs: ""
+  /// when its work may grow with its data, where it has a loop or calls a
+  /// function of the program (the runtime then measures whether its calls
+  /// pay, clv_loop_spawns).
+  std::string whyFixedWork(const FunctionDecl *Callee) {
+    const FunctionDecl *Def = Callee->getDefinition();
+    class Grows : public RecursiveASTVisitor<Grows> {
+    public:
+      bool Found = false;
+      bool VisitStmt(Stmt *S) {
+        if (loopBody(S))
+          Found = true;
+        if (const auto *Call = dyn_cast<CallExpr>(S))
+          if (const FunctionDecl *F = Call->getDirectCallee(); F && F->getDefinition())
+            Found = true;
+        return !Found;
+      }
+    } Work;
+    if (Def)
+      Work.TraverseStmt(Def->getBody());
+    return Work.Found ? ""
+                      : "'" + Callee->getNameAsString() +
+                            "' has no loop and calls no function of the program: its work "
+                            "is too small to pay for a message";
   }
 
   /// Why the self-call \p CE of the loop \p L, whose value goes through
@@ -895,7 +973,8 @@ private:
       SymExpr::Ptr Index = ASE ? symbolicValue(ASE->getIdx(), &Mutable) : nullptr;
       auto Offset = Index ? AffineForm::of(Index).minus(AffineForm::of(R.Lo)).constantValue()
                           : std::nullopt;
-      if (!Offset || *Offset < 0 || *Offset >= *slotWidth(R)) {
+      std::optional<int64_t> Width = slotWidth(R);
+      if (!Offset || *Offset < 0 || !Width || *Offset >= *Width) {
         Why = "its loop touches " + Name + " at line " + line(Ref) +
               " outside the part its iteration's call has to itself";
         return true;
@@ -949,7 +1028,11 @@ private:
       const LibraryEffect *Known = Callee && !Callee->hasBody() && Callee->getIdentifier()
                                        ? libraryEffect(Callee->getName())
                                        : nullptr;
-      if (Argument && ((Known && Known->Kind == LibraryEffectKind::ArgumentMemory) ||
+      // free(V) keeps no pointer either: V's memory is gone after it, and a
+      // mention of V in the loop after the call is refused on its own.
+      bool Frees = Known && Known->Kind == LibraryEffectKind::Allocation &&
+                   Call->getType()->isVoidType();
+      if (Argument && ((Known && Known->Kind == LibraryEffectKind::ArgumentMemory) || Frees ||
                        (Callee->hasBody() && A.remoteBlockers(Callee).empty())))
         continue;
       return "its mention at line " + line(Ref) + " may let a pointer keep its address";
@@ -965,19 +1048,32 @@ private:
   }
 
   /// Whether the slots [R.Lo, R.Hi) of different iterations of \p L, which
-  /// steps \p Counter, are apart: both bounds are c * i + the same terms
-  /// that the loop leaves alone, and the width is at most |c * step|.
+  /// steps \p Counter, are apart: both bounds are i * F + terms that the
+  /// loop leaves alone, F the same, and their width W = Hi - Lo is at most
+  /// the step's shift of a slot, step * F or its negation (the constant
+  /// `&count[i]` of width 1, main's rows `img + y * w` of width w). Where
+  /// the shift is negative, so is W, and every slot is empty.
   bool slotsApart(const SiteRegion &R, const LoopCounter &Counter, const Stmt *L) {
     std::string Key = symbolKey(Counter.Var);
     llvm::DenseSet<const VarDecl *> Changed = modifiedVariables(L);
     for (const VarDecl *W : R.Vars)
       if (W != Counter.Var && Changed.count(W))
         return false;
-    auto C = affineCoefficient(R.Lo, Key), D = affineCoefficient(R.Hi, Key);
-    std::optional<int64_t> Width = slotWidth(R);
-    if (!C || !D || *C != *D || *C == 0 || !Width)
+    auto Lo = splitByVariable(R.Lo, Key), Hi = splitByVariable(R.Hi, Key);
+    if (!Lo || !Hi || !Lo->first || !Hi->first ||
+        AffineForm::of(Lo->first).minus(AffineForm::of(Hi->first)).constantValue() != 0)
       return false;
-    return *Width <= std::abs(*C) * std::abs(Counter.Step);
+    using K = SymExpr::Kind;
+    SymExpr::Ptr Width = SymExpr::binary(K::Sub, Hi->second, Lo->second);
+    for (int64_t Sign : {1, -1}) {
+      SymExpr::Ptr Shift =
+          SymExpr::binary(K::Mul, SymExpr::constant(Sign * Counter.Step), Lo->first);
+      std::optional<int64_t> Gap =
+          AffineForm::of(SymExpr::binary(K::Sub, Shift, Width)).constantValue();
+      if (Gap && *Gap >= 0)
+        return true;
+    }
+    return false;
   }
 
   /// Records that the operand calls of \p S are evaluated before the rest of
@@ -1009,11 +1105,23 @@ private:
 
 } // namespace
 
+const Stmt *cleave::loopBody(const Stmt *S) {
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return For->getBody();
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return While->getBody();
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return Do->getBody();
+  return nullptr;
+}
+
 ParallelPlan cleave::planCalls(TUAnalysis &A) {
   Planner P(A);
   for (const FunctionDecl *F : A.definitions())
     if (A.isRecursive(F))
       P.planFunction(F);
+  for (const FunctionDecl *F : A.definitions())
+    P.planOtherLoops(F);
   ParallelPlan &Plan = P.Plan;
   const SourceManager &SM = A.context().getSourceManager();
   auto InSource = [&SM](const auto &X, const auto &Y) {

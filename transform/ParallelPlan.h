@@ -33,6 +33,9 @@ enum class CallFormKind {
   Iteration,
 };
 
+/// The body of a loop statement; nullptr for any other statement.
+const clang::Stmt *loopBody(const clang::Stmt *S);
+
 /// A call that runs on another node while its caller goes on.
 struct AsyncCall {
   const clang::CallExpr *Call = nullptr;
@@ -46,6 +49,11 @@ struct AsyncCall {
   /// value goes through; null when the value is dropped.
   const clang::Stmt *Loop = nullptr;
   const clang::BinaryOperator *Update = nullptr;
+  /// Iteration of a function that is not recursive: the loop asks the
+  /// runtime whether to spawn (clv_loop_spawns), on entry and after each
+  /// spawn; where it says no, the loop joins what it spawned and runs the
+  /// rest of its iterations as written.
+  bool Tested = false;
   /// The block the statement stands in; nullptr for an Operand call of a
   /// statement that is not in a block (the body of an `if`).
   const clang::CompoundStmt *Block = nullptr;
