@@ -75,6 +75,8 @@ class Planner {
 public:
   explicit Planner(TUAnalysis &A) : A(A), Ctx(A.context()) {}
 
+  /// Plans the calls of \p F: the self-calls of a recursive function, and
+  /// the calls of loops of any.
   void planFunction(const FunctionDecl *F) {
     Caller = F;
     // Variables assigned anywhere in F cannot stand for one value in a proof
@@ -121,8 +123,14 @@ public:
       std::vector<const Stmt *> Loops;
     } Found(*this);
     Found.TraverseStmt(F->getBody());
-    for (const Stmt *L : Found.Loops)
-      planLoop(L, selfCallsIn(L));
+    // A loop's self-call, or where it makes none, its one call of another
+    // function of the program (main's loop over rows).
+    for (const Stmt *L : Found.Loops) {
+      std::vector<const CallExpr *> Self = selfCallsIn(L);
+      planLoop(L, Self.empty() ? programCallsIn(L) : Self);
+    }
+    if (!A.isRecursive(F))
+      return;
     for (const CompoundStmt *CS : Found.Blocks)
       planBlock(CS);
     for (const Stmt *S : Found.Loose)
@@ -132,29 +140,6 @@ public:
     for (const CallExpr *CE : selfCallsIn(F->getBody()))
       if (!planned(CE))
         Plan.Sequential.push_back({CE, whyUnplanned(CE)});
-  }
-
-  /// Plans the calls of the loops of \p F that call no function of their
-  /// own but one other function of the program: the loops of a function
-  /// that is not recursive (main's loop over rows), and those of one that
-  /// is, where they make no self-call.
-  void planOtherLoops(const FunctionDecl *F) {
-    Caller = F;
-    Mutable = modifiedVariables(analyzedBody(Ctx, F));
-    AddressTaken = addressTakenVariables(F->getBody());
-    class Loops : public RecursiveASTVisitor<Loops> {
-    public:
-      std::vector<const Stmt *> Found;
-      bool VisitStmt(Stmt *S) {
-        if (loopBody(S))
-          Found.push_back(S);
-        return true;
-      }
-    } Found;
-    Found.TraverseStmt(F->getBody());
-    for (const Stmt *L : Found.Found)
-      if (selfCallsIn(L).empty())
-        planLoop(L, programCallsIn(L));
   }
 
   ParallelPlan Plan;
@@ -1118,10 +1103,7 @@ const Stmt *cleave::loopBody(const Stmt *S) {
 ParallelPlan cleave::planCalls(TUAnalysis &A) {
   Planner P(A);
   for (const FunctionDecl *F : A.definitions())
-    if (A.isRecursive(F))
-      P.planFunction(F);
-  for (const FunctionDecl *F : A.definitions())
-    P.planOtherLoops(F);
+    P.planFunction(F);
   ParallelPlan &Plan = P.Plan;
   const SourceManager &SM = A.context().getSourceManager();
   auto InSource = [&SM](const auto &X, const auto &Y) {
