@@ -299,9 +299,6 @@ std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRe
 
 namespace {
 
-/// Callee region \p R of the call \p C in the caller's parameters; nullopt
-/// when it touches none of them (the caller's own memory) and the fact is
-/// recorded in \p Into instead.
 /// The first of the facts \p Callee tests on entry (FunctionInfo::Guard)
 /// that the call \p C does not show where it is made, as text; "" when it
 /// shows them all.
@@ -318,6 +315,9 @@ std::string guardUnshown(const FunctionInfo &Callee, const CallEffect &C) {
   return "";
 }
 
+/// Callee region \p R of the call \p C in the caller's parameters; nullopt
+/// when it touches none of them (the caller's own memory) and the fact is
+/// recorded in \p Into instead.
 std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C,
                                       const FunctionInfo &Callee, EffectInfo &Into) {
   using K = CallEffect::Arg::Kind;

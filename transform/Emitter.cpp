@@ -919,12 +919,13 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
         return P ? Text(CharSourceRange::getTokenRange(P->getSourceRange())) : "";
       };
       std::string Rest = Text(CharSourceRange::getCharRange(Body->getBeginLoc(), EndOf(Body)));
+      std::string Cond = Part(loopCondition(AC.Loop));
       if (const auto *For = dyn_cast<ForStmt>(AC.Loop))
-        Rest = "for (; " + Part(For->getCond()) + "; " + Part(For->getInc()) + ") " + Rest;
-      else if (const auto *While = dyn_cast<WhileStmt>(AC.Loop))
-        Rest = "while (" + Part(While->getCond()) + ") " + Rest;
+        Rest = "for (; " + Cond + "; " + Part(For->getInc()) + ") " + Rest;
+      else if (isa<WhileStmt>(AC.Loop))
+        Rest = "while (" + Cond + ") " + Rest;
       else
-        Rest = "do " + Rest + " while (" + Part(cast<DoStmt>(AC.Loop)->getCond()) + ");";
+        Rest = "do " + Rest + " while (" + Cond + ");";
       std::string Leave = "if (!" + On + ") { " + Joins + " " + Rest + " break; } ";
       // From the end: the body's close, the call, the body's open.
       unsigned At = Offset(Begin), BodyBegin = Offset(Body->getBeginLoc()) - At,

@@ -174,37 +174,36 @@ private:
     return CE;
   }
 
-  /// The self-calls within \p S, in source order.
-  std::vector<const CallExpr *> selfCallsIn(const Stmt *S) const {
-    class SelfCalls : public RecursiveASTVisitor<SelfCalls> {
-    public:
-      const Planner &P;
-      std::vector<const CallExpr *> Out;
-      explicit SelfCalls(const Planner &P) : P(P) {}
-      bool VisitCallExpr(CallExpr *CE) {
-        if (P.selfCall(CE))
-          Out.push_back(CE);
-        return true;
-      }
-    } Calls(*this);
-    Calls.TraverseStmt(const_cast<Stmt *>(S));
-    return std::move(Calls.Out);
-  }
-
-  /// The calls within \p S of functions the program defines, in source
-  /// order.
-  std::vector<const CallExpr *> programCallsIn(const Stmt *S) const {
+  /// The calls within \p S that \p Keep accepts, in source order.
+  static std::vector<const CallExpr *> callsIn(const Stmt *S,
+                                               llvm::function_ref<bool(const CallExpr *)> Keep) {
     class Calls : public RecursiveASTVisitor<Calls> {
     public:
+      llvm::function_ref<bool(const CallExpr *)> Keep;
       std::vector<const CallExpr *> Out;
       bool VisitCallExpr(CallExpr *CE) {
-        if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && Callee->getDefinition())
+        if (Keep(CE))
           Out.push_back(CE);
         return true;
       }
     } Found;
+    Found.Keep = Keep;
     Found.TraverseStmt(const_cast<Stmt *>(S));
     return std::move(Found.Out);
+  }
+
+  /// The self-calls within \p S, in source order.
+  std::vector<const CallExpr *> selfCallsIn(const Stmt *S) const {
+    return callsIn(S, [this](const CallExpr *CE) { return selfCall(CE) != nullptr; });
+  }
+
+  /// The calls within \p S of functions the program defines, in source
+  /// order.
+  static std::vector<const CallExpr *> programCallsIn(const Stmt *S) {
+    return callsIn(S, [](const CallExpr *CE) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      return Callee && Callee->getDefinition();
+    });
   }
 
   /// The parent of \p S in the AST, as a statement or declaration.
@@ -814,10 +813,7 @@ private:
     // A tested loop evaluates the condition of the iteration where its
     // spawns stop a second time, for the rest of the loop as written.
     bool Tested = !A.isRecursive(CE->getDirectCallee());
-    const Expr *Cond = isa<ForStmt>(L)     ? cast<ForStmt>(L)->getCond()
-                       : isa<WhileStmt>(L) ? cast<WhileStmt>(L)->getCond()
-                                           : cast<DoStmt>(L)->getCond();
-    if (Tested && Cond && Cond->HasSideEffects(Ctx)) {
+    if (const Expr *Cond = loopCondition(L); Tested && Cond && Cond->HasSideEffects(Ctx)) {
       Plan.Sequential.push_back(
           {CE, "the condition of its loop has side effects, and it is evaluated again where "
                "the loop stops spawning and runs the rest as written"});
@@ -836,25 +832,19 @@ private:
   /// function of the program (the runtime then measures whether its calls
   /// pay, clv_loop_spawns).
   std::string whyFixedWork(const FunctionDecl *Callee) {
-    const FunctionDecl *Def = Callee->getDefinition();
-    class Grows : public RecursiveASTVisitor<Grows> {
+    class Loops : public RecursiveASTVisitor<Loops> {
     public:
       bool Found = false;
-      bool VisitStmt(Stmt *S) {
-        if (loopBody(S))
-          Found = true;
-        if (const auto *Call = dyn_cast<CallExpr>(S))
-          if (const FunctionDecl *F = Call->getDirectCallee(); F && F->getDefinition())
-            Found = true;
-        return !Found;
-      }
+      bool VisitStmt(Stmt *S) { return !(Found = loopBody(S) != nullptr); }
     } Work;
+    const FunctionDecl *Def = Callee->getDefinition();
     if (Def)
       Work.TraverseStmt(Def->getBody());
-    return Work.Found ? ""
-                      : "'" + Callee->getNameAsString() +
-                            "' has no loop and calls no function of the program: its work "
-                            "is too small to pay for a message";
+    return !Def || Work.Found || !programCallsIn(Def->getBody()).empty()
+               ? ""
+               : "'" + Callee->getNameAsString() +
+                     "' has no loop and calls no function of the program: its work "
+                     "is too small to pay for a message";
   }
 
   /// Why the self-call \p CE of the loop \p L, whose value goes through
@@ -1097,6 +1087,16 @@ const Stmt *cleave::loopBody(const Stmt *S) {
     return While->getBody();
   if (const auto *Do = dyn_cast<DoStmt>(S))
     return Do->getBody();
+  return nullptr;
+}
+
+const Expr *cleave::loopCondition(const Stmt *S) {
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return For->getCond();
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return While->getCond();
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return Do->getCond();
   return nullptr;
 }
 

@@ -35,6 +35,9 @@ enum class CallFormKind {
 
 /// The body of a loop statement; nullptr for any other statement.
 const clang::Stmt *loopBody(const clang::Stmt *S);
+/// The condition of a loop statement; nullptr for none (`for (;;)`) or for
+/// any other statement.
+const clang::Expr *loopCondition(const clang::Stmt *S);
 
 /// A call that runs on another node while its caller goes on.
 struct AsyncCall {
