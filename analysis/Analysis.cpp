@@ -478,6 +478,10 @@ bool cleave::ownObject(const VarDecl *V, const llvm::DenseSet<const VarDecl *> &
   return V->getType()->isArrayType() || (!Modified.count(V) && !allocatedBy(V).empty());
 }
 
+bool cleave::globalObject(const VarDecl *V) {
+  return V->hasGlobalStorage() && !V->getType()->isPointerType();
+}
+
 std::optional<LoopCounter> cleave::loopCounter(const ForStmt *FS, const ASTContext &Ctx) {
   const Expr *Inc = FS->getInc() ? FS->getInc()->IgnoreParens() : nullptr;
   if (!Inc || !FS->getCond())
@@ -663,6 +667,16 @@ void TUAnalysis::findRecursion() {
   }
 }
 
+const VarDecl *TUAnalysis::global(llvm::StringRef Param) const {
+  if (!isGlobalKey(Param))
+    return nullptr;
+  for (const NamedDecl *D :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Param.drop_front(2))))
+    if (const auto *V = dyn_cast<VarDecl>(D))
+      return V->getDefinition() ? V->getDefinition() : V;
+  return nullptr;
+}
+
 const std::vector<Region> &TUAnalysis::regions(const FunctionDecl *FD) const {
   static const std::vector<Region> None;
   auto It = Regions.find(FD->getCanonicalDecl());
@@ -798,6 +812,8 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
     }
     RegionParams.insert(P);
   }
+  if (Regionless)
+    addRegionlessGlobals(*effects(Def), Rs, *Regionless);
   for (const Region &R : Rs)
     for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi, R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi})
       if (Bound && !boundOnAnyNode(Def, Bound)) {
@@ -1034,6 +1050,26 @@ void TUAnalysis::inferRegions() {
                    llvm::none_of(E->Accesses, [&](const AccessRegion &A) {
                      return A.Param == Name && A.Write;
                    });
+      Rs.push_back(std::move(R));
+    }
+    // The globals it touches through its calls or itself (Marshaling.h,
+    // travellingGlobal), each in one interval from its first element.
+    for (const AccessRegion &Access : E->Accesses) {
+      if (!isGlobalKey(Access.Param) ||
+          llvm::any_of(Rs, [&](const Region &R) { return R.Param == Access.Param; }))
+        continue;
+      std::optional<AccessRegion> Found = enclosingInterval(
+          E->Accesses, Access.Param, Summaries[Def->getCanonicalDecl()].Local.Entry);
+      if (!Found)
+        continue;
+      Region R;
+      R.Param = Access.Param;
+      R.Lo = Found->Lo;
+      R.Hi = Found->Hi;
+      R.Rows = Found->Rows;
+      R.Inferred = true;
+      R.ReadOnly = llvm::none_of(
+          E->Accesses, [&](const AccessRegion &A) { return A.Param == R.Param && A.Write; });
       Rs.push_back(std::move(R));
     }
   }

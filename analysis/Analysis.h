@@ -56,6 +56,9 @@ public:
   /// The regions of \p FD's pointer parameters: those its pragma gives, and
   /// for the others those the analysis finds (empty if none).
   const std::vector<Region> &regions(const clang::FunctionDecl *FD) const;
+  /// The global a region's Param names (globalKey); nullptr for a
+  /// parameter's.
+  const clang::VarDecl *global(llvm::StringRef Param) const;
   /// Whether the pointer parameters \p P and \p Q of \p FD reach no common
   /// memory: its region pragma names one of them and the other too or
   /// passes a linked structure, or every call of \p FD in the program passes
@@ -299,6 +302,10 @@ llvm::StringRef allocatedBy(const clang::VarDecl *V);
 /// passed points into: a local array, or a local pointer that never changes
 /// (none in \p Modified), initialized by an allocation.
 bool ownObject(const clang::VarDecl *V, const llvm::DenseSet<const clang::VarDecl *> &Modified);
+
+/// Whether \p V is a global object, not a pointer: one array or scalar of
+/// static storage, wherever it is named, apart from every other variable.
+bool globalObject(const clang::VarDecl *V);
 
 /// The counter of a `for` loop: the variable its increment steps by a
 /// constant (`i++`, `--i`, `i += 4`, `i = i - 2`), which its condition and

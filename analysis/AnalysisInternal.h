@@ -87,6 +87,11 @@ LocalSummary summarizeFunction(clang::ASTContext &Ctx, const clang::FunctionDecl
 /// recursion. A callee that is not among them has unknown effects.
 void composeEffects(const std::vector<FunctionInfo *> &Functions);
 
+/// Adds to \p Regionless the globals (globalKey) \p E accesses that have no
+/// region in \p Regions: they keep calls of the function on their node.
+void addRegionlessGlobals(const EffectInfo &E, const std::vector<Region> &Regions,
+                          std::vector<std::string> &Regionless);
+
 /// Whether \p R is the interval [0, 1): the element a pointer points to.
 bool isFirstElement(const AccessRegion &R);
 

@@ -129,7 +129,45 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     return "'" + (Text.empty() ? Param : Text) + "' (for '" + Param + "')";
   };
   std::vector<SiteRegion> Out;
+  // The region's bounds in the caller's variables, with the facts at the
+  // call and the variables they are written in; an error where a bound
+  // reads a parameter whose argument is no integer expression there.
+  auto Start = [&](const Region &R) -> llvm::Expected<SiteRegion> {
+    std::vector<SymExpr::Ptr> Bounds{R.Lo, R.Hi};
+    if (R.Rows)
+      Bounds.insert(Bounds.end(), {R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi});
+    for (const SymExpr::Ptr &Bound : Bounds)
+      for (const std::string &V : Bound->variables())
+        if (!Subst.count(V))
+          return Fail("argument " + Spelled(V) + " " +
+                      (Wraps.count(V) ? Wraps[V] : "is not an integer expression of variables"));
+    SiteRegion S;
+    if (Summary)
+      for (const SymExpr::Ptr &F : Summary->Context)
+        if (SymExpr::Ptr Keyed = keyedFromSummary(Caller, F, Modified))
+          S.Facts.push_back(Keyed);
+    for (const SymExpr::Ptr &Bound : Bounds)
+      for (const std::string &Param : Bound->variables())
+        variablesIn(Actuals[Param], S.Vars);
+    S.ReadOnly = R.ReadOnly;
+    return S;
+  };
   for (const Region &R : A.regions(Callee)) {
+    // A global's region is where the callee finds it, on every node.
+    if (const VarDecl *G = A.global(R.Param)) {
+      auto S = Start(R);
+      if (!S)
+        return S.takeError();
+      S->Base = G;
+      S->Lo = substituteSimplified(R.Lo, Subst);
+      S->Hi = substituteSimplified(R.Hi, Subst);
+      if (R.Rows)
+        S->Rows = {substituteSimplified(R.Rows.Stride, Subst),
+                   substituteSimplified(R.Rows.ColLo, Subst),
+                   substituteSimplified(R.Rows.ColHi, Subst)};
+      Out.push_back(std::move(*S));
+      continue;
+    }
     unsigned I = 0;
     while (Callee->getParamDecl(I)->getName() != R.Param)
       ++I;
@@ -157,32 +195,22 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     if (PV && !(Own || Fixed || isa<ParmVarDecl>(PV->Base)) && !CE->getArg(I)->HasSideEffects(Ctx))
       if (std::optional<PointerValue> In = movingInParameter(A, CE, I, Modified))
         PV = In;
-    if (!PV || !(Own || Fixed || isa<ParmVarDecl>(PV->Base)) ||
+    // A global array is one object, wherever it is named.
+    bool GlobalArray = PV && globalObject(PV->Base) && PV->Base->getType()->isArrayType();
+    if (!PV || !(Own || Fixed || GlobalArray || isa<ParmVarDecl>(PV->Base)) ||
         CE->getArg(I)->HasSideEffects(Ctx))
       return Fail("argument " + Spelled(R.Param) +
                   " is not a parameter of the caller, a pointer of its own that never "
-                  "changes, nor an array or allocation of its own, plus an integer offset");
-    std::vector<SymExpr::Ptr> Bounds{R.Lo, R.Hi};
-    if (R.Rows)
-      Bounds.insert(Bounds.end(), {R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi});
-    for (const SymExpr::Ptr &Bound : Bounds)
-      for (const std::string &V : Bound->variables())
-        if (!Subst.count(V))
-          return Fail("argument " + Spelled(V) + " " +
-                      (Wraps.count(V) ? Wraps[V] : "is not an integer expression of variables"));
-    SiteRegion S;
-    if (Summary)
-      for (const SymExpr::Ptr &F : Summary->Context)
-        if (SymExpr::Ptr Keyed = keyedFromSummary(Caller, F, Modified))
-          S.Facts.push_back(Keyed);
-    for (const SymExpr::Ptr &Bound : Bounds)
-      for (const std::string &Param : Bound->variables())
-        variablesIn(Actuals[Param], S.Vars);
+                  "changes, nor an array or allocation of its own or a global array, plus an "
+                  "integer offset");
+    auto Started = Start(R);
+    if (!Started)
+      return Started.takeError();
+    SiteRegion S = std::move(*Started);
     variablesIn(CE->getArg(I), S.Vars);
     S.Vars.insert(PV->Base);
     S.Base = PV->Base;
     S.Own = Own;
-    S.ReadOnly = R.ReadOnly;
     auto Moved = [&](const SymExpr::Ptr &By, const SymExpr::Ptr &Bound) {
       return SymExpr::binary(SymExpr::Kind::Add, By, substituteSimplified(Bound, Subst));
     };
@@ -228,7 +256,9 @@ std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl
   if (X.ReadOnly && Y.ReadOnly)
     return "";
   if (X.Base != Y.Base) {
-    if (X.Own || Y.Own)
+    // Two globals are two objects; an array or allocation of the caller's
+    // own is neither.
+    if (X.Own || Y.Own || (globalObject(X.Base) && globalObject(Y.Base)))
       return "";
     const auto *P = dyn_cast<ParmVarDecl>(X.Base), *Q = dyn_cast<ParmVarDecl>(Y.Base);
     if (P && Q && A.distinctParams(Caller, P, Q))
@@ -237,6 +267,10 @@ std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl
                       Y.Base->getNameAsString() + "' may point into the same array";
     return P && Q ? Why + ": " + A.whyNotDistinct(Caller, P, Q) : Why;
   }
+  // A global scalar is one element.
+  if (globalObject(X.Base) && !X.Base->getType()->isArrayType())
+    return "global '" + X.Base->getNameAsString() + "' is written by " +
+           (X.ReadOnly || Y.ReadOnly ? "one of them" : "both");
   Conjunction Given = A.entryFacts(Caller);
   Given.insert(Given.end(), X.Facts.begin(), X.Facts.end());
   Given.insert(Given.end(), Y.Facts.begin(), Y.Facts.end());

@@ -174,6 +174,8 @@ private:
   }
 
   QualType elementOf(llvm::StringRef Param) {
+    if (const VarDecl *G = A.global(Param))
+      return QualType(G->getType()->getPointeeOrArrayElementType(), 0);
     for (const ParmVarDecl *P : FD->parameters())
       if (P->getName() == Param)
         return P->getType()->getPointeeType();

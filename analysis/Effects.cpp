@@ -6,6 +6,7 @@
 #include "analysis/AnalysisInternal.h"
 #include "analysis/IntegerStates.h"
 #include "analysis/LibraryEffects.h"
+#include "analysis/Marshaling.h"
 #include "analysis/Presburger.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -30,7 +31,9 @@ struct Origin {
   } K = Kind::None;
   const ParmVarDecl *Param = nullptr;
   /// Param: the offset in elements, keyed as symbolicValue keys variables;
-  /// null when not an expression of the parameters.
+  /// null when not an expression of the parameters. Global: the same from
+  /// the first element of a global that travels (travellingGlobal), whose
+  /// accesses are then regions of it; null for any other global.
   SymExpr::Ptr Offset;
   /// Param: the pointer was loaded from these fields of nodes reached from it
   /// (a linked structure); Offset is then unused.
@@ -43,6 +46,9 @@ struct Origin {
   /// named array or struct, or an allocation (`malloc at 12:7`, where each
   /// call returns a new object).
   std::string Site;
+  /// Global Site: its elements are const (and not volatile), one value on
+  /// every node.
+  bool Constant = false;
 
   static Origin unknown(std::string Why) {
     Origin O;
@@ -103,6 +109,12 @@ Origin join(const Origin &A, const Origin &B, const std::string &Var,
     Origin J = A;
     J.Name.clear();
     J.Site.clear();
+    return J;
+  }
+  // Two places of one global: its accesses are its own, unbounded.
+  if (A.K == K::Global && B.K == K::Global && A.Name == B.Name) {
+    Origin J = A;
+    J.Offset = nullptr;
     return J;
   }
   return Origin::unknown("'" + Var + "', which may point into different objects" + Why);
@@ -459,6 +471,8 @@ private:
       O.Inside = false;
     } else if (O.K == Origin::Kind::Param) {
       return Origin::unknown("a node pointer stepped by arithmetic");
+    } else if (O.K == Origin::Kind::Global) {
+      O.Offset = nullptr;
     }
     return O;
   }
@@ -586,7 +600,10 @@ private:
 
   /// \p Base moved by the integer expression \p Int elements.
   Origin moved(Origin Base, const Expr *Int, bool Minus, const Expr *Whole) {
-    if (Base.K != Origin::Kind::Param || Base.Inside)
+    bool Followed = Base.K == Origin::Kind::Param    ? !Base.Inside
+                    : Base.K == Origin::Kind::Global ? Base.Offset != nullptr
+                                                     : false;
+    if (!Followed)
       return Base;
     if (Base.ThroughFields)
       return Origin::unknown("'" + text(Whole) + "', arithmetic on a node pointer");
@@ -606,6 +623,11 @@ private:
         Origin O;
         O.K = V->hasGlobalStorage() ? Origin::Kind::Global : Origin::Kind::Local;
         O.Name = O.Site = V->getNameAsString();
+        if (O.K == Origin::Kind::Global && !travellingGlobal(V, Ctx).isNull())
+          O.Offset = SymExpr::constant(0);
+        QualType Elem = Ctx.getBaseElementType(V->getType());
+        O.Constant = O.K == Origin::Kind::Global && Elem.isConstQualified() &&
+                     !Elem.isVolatileQualified();
         return O;
       }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(L))
@@ -663,8 +685,17 @@ private:
     case Origin::Kind::Local:
       return;
     case Origin::Kind::Global:
+      if (O.Offset && O.Site == O.Name) {
+        AccessRegion R;
+        R.Param = globalKey(O.Name);
+        if (Index)
+          interval(SymExpr::binary(SymExpr::Kind::Add, O.Offset, Index), R, At);
+        else
+          R.Unbounded = "the index at line " + line(At) + " is not an integer expression";
+        return record(R, Reads, Writes);
+      }
       if (Reads)
-        addFact(Out.Direct.GlobalsRead, O.Name);
+        addFact(Out.Direct.GlobalsRead, O.Name, O.Constant && O.Site == O.Name);
       if (Writes)
         addFact(Out.Direct.GlobalsWritten, O.Name);
       return;
@@ -1174,6 +1205,8 @@ private:
         if (V->isStaticLocal())
           return; // reported at its declaration
         QualType T = V->getType();
+        if (!T->isArrayType() && !travellingGlobal(V, Ctx).isNull())
+          return access(originOfObject(DRE), SymExpr::constant(0), Kind, L);
         if (Kind != AccessKind::Write)
           addFact(Out.Direct.GlobalsRead, V->getNameAsString(),
                   T.isConstQualified() && !T.isVolatileQualified());

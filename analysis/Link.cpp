@@ -328,13 +328,18 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
         return I;
     return Callee.Params.size();
   };
-  size_t I = Index(R.Param);
   std::string Where = "its call of '" + Name + "' at line " + std::to_string(C.Pos.Line);
-  if (I >= C.Args.size()) {
+  // A global (globalKey) is where the callee finds it: as if passed itself.
+  CallEffect::Arg Global;
+  Global.K = K::Pointer;
+  Global.Name = R.Param;
+  Global.Value = SymExpr::constant(0);
+  size_t I = Index(R.Param);
+  if (!isGlobalKey(R.Param) && I >= C.Args.size()) {
     addFact(Into.Other, {"calls '" + Name + "' with fewer arguments than it takes", ""});
     return std::nullopt;
   }
-  const CallEffect::Arg &A = C.Args[I];
+  const CallEffect::Arg &A = isGlobalKey(R.Param) ? Global : C.Args[I];
   switch (A.K) {
   case K::Value:
   case K::Integer:
@@ -887,6 +892,14 @@ std::vector<std::string> cleave::effectBlockers(const EffectInfo &E) {
   return Out;
 }
 
+void cleave::addRegionlessGlobals(const EffectInfo &E, const std::vector<Region> &Regions,
+                                  std::vector<std::string> &Regionless) {
+  for (const AccessRegion &A : E.Accesses)
+    if (isGlobalKey(A.Param) && !llvm::is_contained(Regionless, A.Param) &&
+        llvm::none_of(Regions, [&](const Region &R) { return R.Param == A.Param; }))
+      Regionless.push_back(A.Param);
+}
+
 std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::string> &Signature,
                                                     const std::vector<std::string> &Regionless,
                                                     const std::vector<std::string> &Linked,
@@ -927,14 +940,19 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
     }
     // One interval that is no region: rows of elements that are not
     // scalars, or an array of structs that hold pointers (inferRegions).
+    // A global's interval: one its file did not see, through a call into
+    // another file (linkModel).
     std::string One =
-        Bounded.size() == 1
+        Bounded.size() != 1 ? ""
+        : isGlobalKey(Name)
             ? "it accesses " + Bounded.front() +
+                  " through a call into another file: the regions of globals are found "
+                  "within one file yet"
+            : "it accesses " + Bounded.front() +
                   (Rows ? ", rows of elements that are not scalars, which travel only as "
                           "one interval yet"
                         : ", an array of structs that hold pointers, which travel only as "
-                          "a linked structure")
-            : "";
+                          "a linked structure");
     // A parameter given the value of another pointer (merge's swap of its
     // runs, quick_sort's `low = j + 1`): its accesses are not its own.
     // The assignment that gave it another object, where the fact names it.
@@ -961,8 +979,11 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
         : Reassigned       ? *Reassigned + ", and may then point into a different object: its "
                                    "accesses are not counted as its own"
                            : "it is never accessed";
-    Out.push_back("has pointer parameter '" + Name + "' without a region (" + Why +
-                  "; add '#pragma cleave region(" + Name + "[lo:hi])' before the function)");
+    if (isGlobalKey(Name))
+      Out.push_back("touches global '" + Name.substr(2) + "' without a region (" + Why + ")");
+    else
+      Out.push_back("has pointer parameter '" + Name + "' without a region (" + Why +
+                    "; add '#pragma cleave region(" + Name + "[lo:hi])' before the function)");
   }
   for (std::string &Why : effectBlockers(E))
     if (!llvm::is_contained(Out, Why))
@@ -1016,9 +1037,11 @@ void cleave::linkModel(ProgramModel &M) {
   // analyzed; only calls between files have more to follow.
   if (M.Files.size() > 1) {
     composeEffects(Defined);
-    for (FunctionInfo *F : Defined)
+    for (FunctionInfo *F : Defined) {
+      addRegionlessGlobals(F->Effects, F->Regions, F->Regionless);
       F->RemoteBlockers =
           remoteBlockersFrom(F->SignatureBlockers, F->Regionless, F->Linked, F->Effects);
+    }
   }
   // The function a call in file File names: its own static one, else the
   // program's external one.

@@ -100,6 +100,19 @@ std::string cleave::scalarKind(QualType T, const ASTContext &Ctx) {
   return std::string(Signed ? "CLV_I" : "CLV_U") + std::to_string(Bits);
 }
 
+QualType cleave::travellingGlobal(const VarDecl *V, const ASTContext &Ctx) {
+  if (!V->isFileVarDecl() || V->getStorageClass() == SC_Static ||
+      V->getTLSKind() != VarDecl::TLS_None)
+    return QualType();
+  QualType T = V->getType().getCanonicalType();
+  if (const ArrayType *AT = Ctx.getAsArrayType(T);
+      AT && (isa<ConstantArrayType>(AT) || isa<IncompleteArrayType>(AT)))
+    T = AT->getElementType().getCanonicalType();
+  if (T.isConstQualified() || T.isVolatileQualified() || scalarKind(T, Ctx).empty())
+    return QualType();
+  return T.getUnqualifiedType();
+}
+
 bool cleave::isFlat(QualType T) {
   T = T.getCanonicalType();
   if (const auto *AT = dyn_cast<ConstantArrayType>(T.getTypePtr()))

@@ -24,6 +24,13 @@ std::string whyNotMarshaled(clang::QualType T, const clang::ASTContext &Ctx);
 /// "CLV_F64"), or "" when it has none.
 std::string scalarKind(clang::QualType T, const clang::ASTContext &Ctx);
 
+/// The element type of the global \p V when a call can take its elements
+/// as regions (ProgramModel.h, globalKey): a variable of the program's
+/// files with external linkage, neither const, volatile nor thread-local,
+/// that is a scalar of a kind or an array of them of one dimension; a null
+/// type otherwise. The stubs name it with an extern declaration.
+clang::QualType travellingGlobal(const clang::VarDecl *V, const clang::ASTContext &Ctx);
+
 /// Whether values of \p T, which travel, hold no pointer: their bytes in
 /// memory are all of their value.
 bool isFlat(clang::QualType T);

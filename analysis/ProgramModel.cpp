@@ -25,6 +25,10 @@ bool RowShape::operator==(const RowShape &O) const {
   return sameExpr(Stride, O.Stride) && sameExpr(ColLo, O.ColLo) && sameExpr(ColHi, O.ColHi);
 }
 
+std::string cleave::globalKey(llvm::StringRef Name) { return "::" + Name.str(); }
+
+bool cleave::isGlobalKey(llvm::StringRef Param) { return Param.starts_with("::"); }
+
 std::string cleave::regionText(const std::string &Param, const SymExpr::Ptr &Lo,
                                const SymExpr::Ptr &Hi, const RowShape &Rows) {
   std::string S = Param + "[" + Lo->str() + ":" + Hi->str() + "]";

@@ -41,6 +41,15 @@ std::optional<int64_t>
 regionElements(const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi, const RowShape &Rows,
                const std::function<std::optional<int64_t>(llvm::StringRef)> &Lookup);
 
+/// The name regions and summaries give a global variable of the program:
+/// "::count", which no parameter can have. A global whose elements travel
+/// (travellingGlobal) has regions like a pointer parameter's, from its
+/// first element; a call that touches it brings them in and takes the
+/// written ones back, as it does a parameter's.
+std::string globalKey(llvm::StringRef Name);
+/// Whether \p Param names a global (globalKey), not a parameter.
+bool isGlobalKey(llvm::StringRef Param);
+
 /// "a[lo:hi]", or with rows "a[lo:hi][clo:chi] (rows of ld)".
 std::string regionText(const std::string &Param, const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi,
                        const RowShape &Rows);

@@ -42,6 +42,7 @@ PROGRAMS = [
     ("knapsack", "knapsack/knapsack.c", ["28", "3"], "knapsack.c"),
     ("hoaresort", "hoaresort/hoaresort.c", ["20000000", "3"], "hoaresort.c"),
     ("ptrsort", "ptrsort/ptrsort.c", ["20000000", "3"], "ptrsort.c"),
+    ("arraysort", "arraysort/arraysort.c", ["10000000", "3"], "arraysort.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

@@ -18,6 +18,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <set>
 
 using namespace cleave;
 using namespace clang;
@@ -43,6 +44,11 @@ public:
     std::optional<Region> R;
     QualType Elem;    ///< Region: the element type, unqualified
     std::string Base; ///< Within
+    /// A global's region (analysis/ProgramModel.h, globalKey): the global,
+    /// which the stubs reach through cleave_global_NAME(); Name is then
+    /// cleave_g_NAME, the prefix of the stubs' variables for it.
+    std::string Global;
+    bool GlobalArray = false;
   };
 
   Signature(const FunctionDecl *F, TUAnalysis &A) : F(F), Policy(A.context().getLangOpts()) {
@@ -81,6 +87,22 @@ public:
       }
       Params.push_back(Out);
     }
+    for (const Region &R : A.regions(F))
+      if (const VarDecl *G = A.global(R.Param)) {
+        Param Out;
+        Out.Global = G->getNameAsString();
+        Out.GlobalArray = G->getType()->isArrayType();
+        Out.Name = "cleave_g_" + Out.Global;
+        Out.How = Passing::Region;
+        Out.R = R;
+        for (SymExpr::Ptr *Bound :
+             {&Out.R->Lo, &Out.R->Hi, &Out.R->Rows.Stride, &Out.R->Rows.ColLo, &Out.R->Rows.ColHi})
+          if (*Bound)
+            *Bound = A.boundOnAnyNode(F, *Bound);
+        Out.Elem = travellingGlobal(G, Ctx);
+        Out.Type = Ctx.getPointerType(Out.Elem);
+        Globals.push_back(Out);
+      }
     // The entry facts its regions hold under, in C, in long long so that
     // no difference overflows.
     std::vector<std::string> Tests;
@@ -130,12 +152,16 @@ public:
   static bool amongValues(const Param &P) {
     return P.How != Passing::Region && P.How != Passing::Within;
   }
-  /// The parameters passed as \p How, in order.
+  /// The parameters passed as \p How, in order; for Region, the regions of
+  /// globals after them.
   std::vector<const Param *> passed(Passing How) const {
     std::vector<const Param *> Out;
     for (const Param &P : Params)
       if (P.How == How)
         Out.push_back(&P);
+    if (How == Passing::Region)
+      for (const Param &G : Globals)
+        Out.push_back(&G);
     return Out;
   }
   QualType returnQualType() const {
@@ -158,7 +184,7 @@ public:
            (returnsValue() ? ", " + declare(returnQualType(), "*cleave_result") : "");
   }
   bool writes() const {
-    return llvm::any_of(Params, [](const Param &P) { return P.R && !P.R->ReadOnly; });
+    return llvm::any_of(passed(Passing::Region), [](const Param *P) { return !P->R->ReadOnly; });
   }
   bool linked() const {
     return llvm::any_of(Params, [](const Param &P) { return P.How == Passing::Linked; });
@@ -172,6 +198,8 @@ public:
 
   const FunctionDecl *F;
   std::vector<Param> Params;
+  /// The regions of the globals it touches, Passing::Region each.
+  std::vector<Param> Globals;
 
 private:
   std::string spell(QualType T) const {
@@ -226,6 +254,12 @@ void declareBounds(const Signature &S, llvm::raw_ostream &OS) {
 /// for rows a__first.
 std::string firstOf(const Signature::Param &P) {
   return P.Name + (P.R->Rows ? "__first" : "__lo");
+}
+
+/// The pointer the region of \p P is counted from: the parameter, or the
+/// global's first element.
+std::string baseOf(const Signature::Param &P) {
+  return P.Global.empty() ? P.Name : "cleave_global_" + P.Global + "()";
 }
 
 /// Computes the bounds declared by declareBounds from the parameter values in
@@ -300,6 +334,9 @@ std::string typeShapes(StubTypes &Types, const std::vector<Signature> &Sigs) {
                        (P.R->ReadOnly ? " in," : " inout,")
              : P.How == Signature::Passing::Within ? "within " + P.Base + ","
                                                    : Types.shape(P.Type) + ",";
+    for (const Signature::Param &G : S.Globals)
+      Out += "global " + G.Global + " " + (G.R->Rows ? "rows " : "region ") +
+             Types.shape(G.Elem) + (G.R->ReadOnly ? " in," : " inout,");
     Out += ")";
     if (S.returnsValue())
       Out += " -> " + Types.shape(S.returnQualType());
@@ -395,9 +432,17 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     if (S.linked())
       FS << "  if (clv_buf_get_pending(cleave_args) != CLV_OK)\n    return CLV_E_DECODE;\n";
     computeBounds(S, FS);
-    for (const Signature::Param *P : S.passed(Signature::Passing::Region))
-      FS << "  " << P->Name << "__at = " << regionCall(Types, *P, "get", "cleave_args", "", Ctx)
-         << ";\n  if (!" << P->Name << "__at)\n    return CLV_E_DECODE;\n";
+    for (const Signature::Param *P : S.passed(Signature::Passing::Region)) {
+      if (P->Global.empty()) {
+        FS << "  " << P->Name << "__at = " << regionCall(Types, *P, "get", "cleave_args", "", Ctx)
+           << ";\n  if (!" << P->Name << "__at)\n    return CLV_E_DECODE;\n";
+        continue;
+      }
+      // A global's elements go where the callee finds them.
+      FS << "  " << P->Name << "__at = " << baseOf(*P) << " + " << firstOf(*P) << ";\n  if ("
+         << regionCall(Types, *P, "get", "cleave_args", P->Name + "__at", Ctx)
+         << " != CLV_OK)\n    return CLV_E_DECODE;\n";
+    }
     FS << "  clv_work_begin();\n  " << (S.returnsValue() ? "cleave_r = " : "") << Entry << "("
        << S.argumentList([&](const Signature::Param &P) {
             if (P.How == Passing::Within) {
@@ -462,7 +507,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       Bytes += std::string(" + ") + (P->R->ReadOnly ? "" : "2 * ") + P->Name + "__count" +
                (P->R->Rows ? " * " + P->Name + "__rows" : "") +
-               (P->Elem->isIncompleteType() ? "" : " * sizeof *" + P->Name);
+               (P->Elem->isIncompleteType() ? "" : " * sizeof *" + baseOf(*P));
     for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << "  " << P->Name << "__off = " << P->Name << " - " << P->Base << ";\n";
     computeBounds(S, FS);
@@ -480,7 +525,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     if (S.linked())
       FS << "  if (clv_buf_put_pending(&cleave_args) != CLV_OK)\n    " << Fail << "\n";
     for (const Signature::Param *P : S.passed(Signature::Passing::Region))
-      FS << "  if (" << regionCall(Types, *P, "put", "&cleave_args", P->Name + " + " + firstOf(*P), Ctx)
+      FS << "  if (" << regionCall(Types, *P, "put", "&cleave_args", baseOf(*P) + " + " + firstOf(*P), Ctx)
          << " != CLV_OK)\n    " << Fail << "\n";
     FS << "  cleave_f = clv_spawn(cleave_node, CLEAVE_FN_" << Name << ", &cleave_args);\n"
        << "  if (!cleave_f)\n    " << Fail << "\n";
@@ -488,7 +533,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       FS << "  cleave_local = clv_future_local(cleave_f);\n";
     for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
-        FS << "  " << P->Name << "__dst = " << P->Name << " + " << firstOf(*P) << ";\n"
+        FS << "  " << P->Name << "__dst = " << baseOf(*P) << " + " << firstOf(*P) << ";\n"
            << carried(*P, "put");
     if (S.writes())
       FS << "  if (cleave_local->failed)\n    " << Fail << "\n";
@@ -534,6 +579,16 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
   for (const Signature &S : Sigs)
     if (S.untagged())
       OS << "\n" << prototypes(S);
+  // The globals the calls carry regions of, reached from stubs whose
+  // parameters may hide their names.
+  std::set<std::string> Declared;
+  for (const Signature &S : Sigs)
+    for (const Signature::Param &G : S.Globals)
+      if (Declared.insert(G.Global).second)
+        OS << "\nextern " << Types.declare(G.Elem, G.Global + (G.GlobalArray ? "[]" : ""))
+           << ";\nstatic " << Types.declare(G.Elem, "*cleave_global_" + G.Global + "(void)")
+           << " { return (" << Types.declare(G.Elem, "*") << ")(void *)&" << G.Global
+           << "; }\n";
   OS << "\n" << Functions;
   OS << "static const clv_function cleave_functions[] = {\n";
   for (const Signature &S : Sigs)
@@ -692,8 +747,11 @@ void keepMainRunning(const FunctionDecl *Main, Rewriter &R, const LangOptions &L
     const Expr *V = RS->getRetValue();
     if (!Int || !V || V->getBeginLoc().isMacroID() || V->getEndLoc().isMacroID())
       continue;
-    R.InsertTextBefore(V->getBeginLoc(), "cleave_end(");
-    R.InsertTextAfterToken(V->getEndLoc(), ")");
+    // `return f(), 2;` returns 2: the comma stays an operator.
+    const auto *BO = dyn_cast<BinaryOperator>(V);
+    bool Comma = BO && BO->getOpcode() == BO_Comma;
+    R.InsertTextBefore(V->getBeginLoc(), Comma ? "cleave_end((" : "cleave_end(");
+    R.InsertTextAfterToken(V->getEndLoc(), Comma ? "))" : ")");
   }
   std::string End = Nest ? "} " : "";
   if (Body->body_empty() || !isa<ReturnStmt>(Body->body_back()))

@@ -475,12 +475,27 @@ private:
           Why = at(ME) + " may be inside them";
         return Why.empty();
       }
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        // A global scalar the call touches (an array is touched through a
+        // subscript or a pointer, checked there).
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        if (VD && globalObject(VD) && !VD->getType()->isArrayType() &&
+            llvm::any_of(Spawned, [&](const SiteRegion &R) { return R.Base == VD; }) &&
+            !readOfReadOnly(DRE))
+          Why = at(DRE) + " may be inside them";
+        return Why.empty();
+      }
       bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
         // An object of the caller's own is inside no region but those on it.
         const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
         const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-        if ((!VD || !ownObject(VD, P.Mutable) ||
-             llvm::any_of(Spawned, [&](const SiteRegion &R) { return R.Base == VD; })) &&
+        // A global array is inside no region on another object.
+        bool Apart =
+            VD && (ownObject(VD, P.Mutable) ||
+                   (globalObject(VD) && llvm::all_of(Spawned, [&](const SiteRegion &R) {
+                      return R.Own || globalObject(R.Base);
+                    })));
+        if ((!Apart || llvm::any_of(Spawned, [&](const SiteRegion &R) { return R.Base == VD; })) &&
             !readOfReadOnly(ASE))
           Why = at(ASE) + " may be inside them";
         return Why.empty();
@@ -906,7 +921,7 @@ private:
     const Stmt *Body = loopBody(L);
     const SourceManager &SM = Ctx.getSourceManager();
     const VarDecl *V = R.Base;
-    if (!R.Own)
+    if (!R.Own && !globalObject(V))
       return false;
     auto Inside = [&](SourceLocation Loc, const Stmt *S) {
       return !SM.isBeforeInTranslationUnit(Loc, S->getBeginLoc()) &&
@@ -928,6 +943,13 @@ private:
       std::optional<LoopCounter> Counter = For ? loopCounter(For, Ctx) : std::nullopt;
       if (!Counter || !slotsApart(R, *Counter, L))
         return false;
+    }
+    // Any function may name a global, and any pointer reach it: nothing
+    // else of the loop may touch the call's part of it.
+    if (globalObject(V)) {
+      if (std::string Touch = whyTouches(L, {R}, CallSet{CE}); !Touch.empty())
+        Why = "its loop may touch " + Name + ", which the call " + Does + " (" + Touch + ")";
+      return true;
     }
     if (std::string Alias = whyAliased(V); !Alias.empty()) {
       Why = Name + ", which it " + Does +

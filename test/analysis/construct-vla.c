@@ -81,8 +81,8 @@ unsigned long sized(void) {
 // CHECK:      anti dependence B1.3 -> B1.6 via k
 // The effects see the same: the bounds read limit, the operand writes next.
 // CHECK-LABEL: function sized at
-// CHECK:      stays local: writes global 'next'
-// CHECK-NEXT: stays local: reads global 'limit'
+// CHECK:      region: ::limit[0:1] (read, inferred)
+// CHECK-NEXT: region: ::next[0:1] (read-write, inferred)
 // CHECK:      read global limit at 26:9
 // CHECK-NEXT: read global limit at 26:16
 // CHECK-NEXT: read local sized::a at 27:17

@@ -9,7 +9,7 @@ extern int shared_total;
 // CHECK: function bump at {{.*}}functions.c:[[@LINE+4]]:6
 // CHECK-NEXT: signature: void bump(int by)
 // CHECK-NEXT: defined, extern
-// CHECK-NEXT: stays local: writes global 'counter'
+// CHECK-NEXT: region: ::counter[0:1] (read-write, inferred)
 void bump(int by) { counter += by; }
 
 // CHECK: function fib at {{.*}}functions.c:[[@LINE+4]]:12

@@ -25,11 +25,7 @@ void show(int i) { printf("%d\n", table[i]); }
 // CHECK:          "effects": {
 // CHECK-NEXT:       "aliasing": [],
 // CHECK-NEXT:       "allocation": [],
-// CHECK-NEXT:       "globals_read": [
-// CHECK-NEXT:         {
-// CHECK-NEXT:           "name": "table"
-// CHECK-NEXT:         }
-// CHECK-NEXT:       ],
+// CHECK-NEXT:       "globals_read": [],
 // CHECK-NEXT:       "globals_written": [],
 // CHECK-NEXT:       "io": [
 // CHECK-NEXT:         {
@@ -37,12 +33,18 @@ void show(int i) { printf("%d\n", table[i]); }
 // CHECK-NEXT:         }
 // CHECK-NEXT:       ],
 // CHECK-NEXT:       "other": [],
-// CHECK-NEXT:       "regions": [],
+// CHECK-NEXT:       "regions": [
+// CHECK-NEXT:         {
+// CHECK-NEXT:           "access": "read",
+// CHECK-NEXT:           "hi": "i + 1",
+// CHECK-NEXT:           "lo": "i",
+// CHECK-NEXT:           "param": "::table"
+// CHECK-NEXT:         }
+// CHECK-NEXT:       ],
 // CHECK-NEXT:       "unknown_calls": []
 // CHECK-NEXT:     },
 // CHECK:          "name": "show",
 // CHECK:          "remote_blockers": [
-// CHECK-NEXT:       "reads global 'table'",
 // CHECK-NEXT:       "does I/O through 'printf' (stdout), which stays on the node that owns it"
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "remote_eligible": false,

@@ -7,7 +7,7 @@
 
 int visits;
 
-// CHECK: stays-sequential.c:[[@LINE+5]]:3: remark: call to 'walk' stays sequential: 'walk' writes global 'visits'
+// CHECK: stays-sequential.c:[[@LINE+5]]:3: remark: call to 'walk' stays sequential: the next statement may touch what it reads or writes (its call of 'walk' at line [[@LINE+6]]: global 'visits' is written by both)
 void walk(int depth) {
   visits++;
   if (depth == 0)

@@ -1,4 +1,4 @@
-int scaled;
+static int scaled;
 
 void scale(double *v, int n) {
   scaled++;

@@ -1,0 +1,141 @@
+// Programs that keep their data in global arrays, as tutorials write them:
+// a mergesort of `arr` between indices (`msort(l, r)`), a sum that reads a
+// global cutoff, and main's loop over the rows of a global image. Each call
+// takes the elements of the globals its function touches, copied in and the
+// written ones back where the nodes do not share memory; calls whose
+// elements of a global may overlap stay sequential and say which.
+// RUN: rm -rf %t.out
+// RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: FileCheck --check-prefix=STUBS %s < %t.out/cleave_stubs.c
+// RUN: %cc -Wall -Werror %s -o %t.seq
+// RUN: %cc -Wall -Werror %t.out/globals.c %t.out/cleave_stubs.c %cleave_rt -o %t.par
+// RUN: %t.seq 100000 > %t.expected
+// RUN: env CLEAVE_NODES=1 %t.par 100000 | diff %t.expected -
+// RUN: env CLEAVE_NODES=2 %t.par 100000 | diff %t.expected -
+// RUN: env CLEAVE_NODES=3 CLEAVE_PASS=copy %t.par 100000 | diff %t.expected -
+// RUN: env CLEAVE_NODES=4 %t.par 100000 | diff %t.expected -
+// RUN: env CLEAVE_NODES=7 CLEAVE_PASS=copy %t.par 100000 | diff %t.expected -
+// globals-mpi.test runs it on the mpi transport, where each rank has its
+// own copy of every global.
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MAX 200000
+#define W 64
+#define H 300
+
+int arr[MAX], tmp[MAX];
+long cutoff;
+double img[W * H];
+int calls;
+static int hidden[16];
+unsigned hash[256];
+
+void merge(int l, int m, int r) {
+  int i = l, j = m + 1, k = l;
+  while (i <= m && j <= r)
+    tmp[k++] = arr[i] <= arr[j] ? arr[i++] : arr[j++];
+  while (i <= m)
+    tmp[k++] = arr[i++];
+  while (j <= r)
+    tmp[k++] = arr[j++];
+  for (k = l; k <= r; k++)
+    arr[k] = tmp[k];
+}
+
+void msort(int l, int r) {
+  if (l >= r)
+    return;
+  int m = (l + r) / 2;
+  // REMARK: globals.c:[[@LINE+1]]:3: remark: call to 'msort' runs asynchronously
+  msort(l, m);
+  // REMARK: globals.c:[[@LINE+1]]:3: remark: call to 'msort' stays sequential: it is the part kept on this node
+  msort(m + 1, r);
+  merge(l, m, r);
+}
+
+// Reads arr and the global cutoff; returns a value.
+long total(int l, int r) {
+  if (r - l <= cutoff) {
+    long s = 0;
+    for (int i = l; i < r; i++)
+      s += arr[i];
+    return s;
+  }
+  int m = l + (r - l) / 2;
+  // REMARK: globals.c:[[@LINE+1]]:10: remark: call to 'total' runs asynchronously
+  return total(l, m) + total(m, r);
+}
+
+void row(int y) {
+  for (int x = 0; x < W; x++) {
+    double v = 0;
+    for (int k = 0; k < 2000; k++)
+      v += (x * k + y) % 7;
+    img[y * W + x] = v;
+  }
+}
+
+// Every call writes the same counter.
+void walk(int n) {
+  calls++;
+  if (n < 2)
+    return;
+  // REMARK: globals.c:[[@LINE+1]]:3: remark: call to 'walk' stays sequential: the next statement may touch what it reads or writes (its call of 'walk' at line [[@LINE+2]]: global 'calls' is written by both)
+  walk(n - 1);
+  walk(n - 2);
+}
+
+// An index the analysis cannot bound.
+void mix(int n) {
+  if (n < 1)
+    return;
+  hash[(n * 2654435761u) >> 24] += n;
+  // REMARK: globals.c:[[@LINE+1]]:3: remark: call to 'mix' stays sequential: 'mix' touches global 'hash' without a region (the index at line [[@LINE-1]]
+  mix(n - 1);
+  mix(n - 2);
+}
+
+// A static global: the stubs' file cannot name it.
+void spread(int n) {
+  if (n < 1)
+    return;
+  hidden[n % 16]++;
+  // REMARK: globals.c:[[@LINE+1]]:3: remark: call to 'spread' stays sequential: 'spread' writes global 'hidden'
+  spread(n - 1);
+  spread(n - 2);
+}
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 1000;
+  if (n < 1 || n > MAX)
+    return 1;
+  cutoff = n / 64 + 1;
+  for (int i = 0; i < n; i++)
+    arr[i] = (int)(((long)i * 7919) % 100003);
+  msort(0, n - 1);
+  for (int i = 1; i < n; i++)
+    if (arr[i - 1] > arr[i])
+      return printf("not sorted at %d\n", i), 2;
+  printf("total %ld\n", total(0, n));
+  for (int y = 0; y < H; y++) {
+    // REMARK: globals.c:[[@LINE+1]]:5: remark: call to 'row' runs asynchronously
+    row(y);
+  }
+  double s = 0;
+  for (int i = 0; i < W * H; i++)
+    s += img[i] * (i % 13);
+  printf("image %.1f\n", s);
+  walk(20);
+  mix(20);
+  spread(20);
+  printf("calls %d hash %u hidden %d\n", calls, hash[7] + hash[200], hidden[3]);
+  return 0;
+}
+
+// STUBS: extern int arr[];
+// STUBS: static int *cleave_global_arr(void) { return (int *)(void *)&arr; }
+// STUBS: extern long cutoff;
+// STUBS-LABEL: static clv_status msort__serve(
+// STUBS: cleave_g_arr__at = cleave_global_arr() + cleave_g_arr__lo;
+// STUBS-NEXT: if (clv_buf_get_region_values_into(cleave_args, CLV_I32, cleave_g_arr__at, cleave_g_arr__count) != CLV_OK)
