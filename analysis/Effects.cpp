@@ -505,8 +505,15 @@ private:
       switch (CE->getCastKind()) {
       case CK_NullToPointer:
         return Origin();
-      case CK_ArrayToPointerDecay:
-        return originOfObject(Sub);
+      case CK_ArrayToPointerDecay: {
+        // An array that is an element of what a parameter points to
+        // (`a[i]` of `double a[][M]`): its elements are inside that one.
+        Origin O = originOfObject(Sub);
+        if (O.K == Origin::Kind::Param && !O.ThroughFields &&
+            !isa<DeclRefExpr>(Sub->IgnoreParens()))
+          O.Inside = true;
+        return O;
+      }
       case CK_LValueToRValue:
         return loadedPointer(Sub);
       case CK_NoOp:
@@ -515,6 +522,9 @@ private:
         QualType From = Sub->getType(), To = CE->getType();
         bool Same = From->isPointerType() && To->isPointerType() &&
                     Ctx.hasSameUnqualifiedType(From->getPointeeType(), To->getPointeeType());
+        // A global's offset counts its elements: another type loses it.
+        if (O.K == Origin::Kind::Global && !Same)
+          O.Offset = nullptr;
         // A cast to void * keeps the place: library calls count its bytes.
         if (Same || To->isVoidPointerType() || O.K != Origin::Kind::Param)
           return O;
@@ -608,11 +618,28 @@ private:
     if (Base.ThroughFields)
       return Origin::unknown("'" + text(Whole) + "', arithmetic on a node pointer");
     SymExpr::Ptr By = symbolicValue(Int, &Modified, &Ctx);
+    // A global's offset counts its scalars: a step over a row of a global
+    // `double g[R][M]` is M of them.
+    if (Base.K == Origin::Kind::Global && By)
+      if (uint64_t Per = scalarsIn(isa<ArraySubscriptExpr>(Whole)
+                                       ? Whole->getType()
+                                       : Whole->getType()->getPointeeType());
+          Per > 1)
+        By = SymExpr::binary(SymExpr::Kind::Mul, By, SymExpr::constant(int64_t(Per)));
     Base.Offset = Base.Offset && By ? SymExpr::binary(Minus ? SymExpr::Kind::Sub
                                                              : SymExpr::Kind::Add,
                                                        Base.Offset, By)
                                     : nullptr;
     return Base;
+  }
+
+  /// How many scalars a value of \p T holds: 8 for `double[8]`, 1 for a
+  /// scalar (or a type of unknown size).
+  uint64_t scalarsIn(QualType T) const {
+    QualType Base = Ctx.getBaseElementType(T);
+    if (T->isIncompleteType() || Base->isIncompleteType() || Ctx.getTypeSize(Base) == 0)
+      return 1;
+    return Ctx.getTypeSize(T) / Ctx.getTypeSize(Base);
   }
 
   /// Where the object the lvalue \p L designates lives (for `&L` and arrays).
@@ -688,10 +715,14 @@ private:
       if (O.Offset && O.Site == O.Name) {
         AccessRegion R;
         R.Param = globalKey(O.Name);
+        // A whole row (`g[i]` of a global `double g[R][M]`) is M scalars.
+        if (uint64_t Per = scalarsIn(At->getType()); Index && Per > 1)
+          Index = nullptr;
         if (Index)
           interval(SymExpr::binary(SymExpr::Kind::Add, O.Offset, Index), R, At);
         else
-          R.Unbounded = "the index at line " + line(At) + " is not an integer expression";
+          R.Unbounded = "the index at line " + line(At) +
+                        " reads memory or is not affine in integer variables";
         return record(R, Reads, Writes);
       }
       if (Reads)
@@ -720,7 +751,8 @@ private:
       interval(O.Inside ? O.Offset : SymExpr::binary(SymExpr::Kind::Add, O.Offset, Index), R,
                At);
     } else {
-      R.Unbounded = "the index at line " + line(At) + " is not an integer expression";
+      R.Unbounded =
+          "the index at line " + line(At) + " reads memory or is not affine in integer variables";
     }
     record(R, Reads, Writes);
   }
@@ -1461,17 +1493,27 @@ private:
         addFact(Out.Direct.Other, "passes a function to '" + Name + "', which calls it");
         continue;
       }
-      if (!llvm::StringRef("rwRWXoD").contains(Role) ||
-          !Arg->IgnoreParenImpCasts()->getType()->isPointerType())
+      if (!llvm::StringRef("rwRWXoD").contains(Role))
         continue;
-      const Expr *Stripped = Arg->IgnoreParenImpCasts();
+      // The pointer as the program has it, before its conversion to the
+      // parameter's type (`void *`); a global array as it decays.
+      const Expr *Stripped = Arg->IgnoreParens();
+      while (const auto *ICE = dyn_cast<ImplicitCastExpr>(Stripped))
+        if (ICE->getCastKind() != CK_ArrayToPointerDecay &&
+            ICE->getSubExpr()->getType()->isPointerType())
+          Stripped = ICE->getSubExpr()->IgnoreParens();
+        else
+          break;
+      if (!Stripped->getType()->isPointerType())
+        continue;
       Origin O = originOf(Stripped);
       bool Reads = llvm::StringRef("rRX").contains(Role);
       bool Writes = llvm::StringRef("wWXoD").contains(Role);
       AccessKind Kind = Reads && Writes ? AccessKind::ReadWrite
                         : Writes        ? AccessKind::Write
                                         : AccessKind::Read;
-      if (O.K != Origin::Kind::Param || O.ThroughFields || O.Inside) {
+      bool Global = O.K == Origin::Kind::Global && O.Offset && O.Site == O.Name;
+      if ((O.K != Origin::Kind::Param && !Global) || O.ThroughFields || O.Inside) {
         access(O, SymExpr::constant(0), Kind, Arg);
         continue;
       }
@@ -1485,7 +1527,7 @@ private:
         if (SymExpr::Ptr Bytes = symbolicValue(Count, &Modified, &Ctx))
           Elements = dividedExactly(Bytes, Ctx.getTypeSizeInChars(Pointee).getQuantity());
       AccessRegion R;
-      R.Param = O.Param->getNameAsString();
+      R.Param = Global ? globalKey(O.Name) : O.Param->getNameAsString();
       R.Via = Name;
       if (O.Offset && Elements) {
         // From the least first element to the greatest last one the

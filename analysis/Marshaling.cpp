@@ -101,13 +101,20 @@ std::string cleave::scalarKind(QualType T, const ASTContext &Ctx) {
 }
 
 QualType cleave::travellingGlobal(const VarDecl *V, const ASTContext &Ctx) {
-  if (!V->isFileVarDecl() || V->getStorageClass() == SC_Static ||
-      V->getTLSKind() != VarDecl::TLS_None)
+  if (!V->isFileVarDecl() || V->getTLSKind() != VarDecl::TLS_None)
     return QualType();
   QualType T = V->getType().getCanonicalType();
-  if (const ArrayType *AT = Ctx.getAsArrayType(T);
-      AT && (isa<ConstantArrayType>(AT) || isa<IncompleteArrayType>(AT)))
+  if (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    if (!isa<ConstantArrayType>(AT) && !isa<IncompleteArrayType>(AT))
+      return QualType();
     T = AT->getElementType().getCanonicalType();
+    // Rows of a fixed length: the array's scalars in order.
+    while (const ArrayType *Row = Ctx.getAsArrayType(T)) {
+      if (!isa<ConstantArrayType>(Row))
+        return QualType();
+      T = Row->getElementType().getCanonicalType();
+    }
+  }
   if (T.isConstQualified() || T.isVolatileQualified() || scalarKind(T, Ctx).empty())
     return QualType();
   return T.getUnqualifiedType();

@@ -26,9 +26,12 @@ std::string scalarKind(clang::QualType T, const clang::ASTContext &Ctx);
 
 /// The element type of the global \p V when a call can take its elements
 /// as regions (ProgramModel.h, globalKey): a variable of the program's
-/// files with external linkage, neither const, volatile nor thread-local,
-/// that is a scalar of a kind or an array of them of one dimension; a null
-/// type otherwise. The stubs name it with an extern declaration.
+/// files (at file scope), neither const, volatile nor thread-local,
+/// that is a scalar of a kind or an array of them, of any number of fixed
+/// dimensions after the first: the scalar type, whose elements its regions
+/// count in order (`double g[R][M]`: g[i][j] is element i * M + j); a null
+/// type otherwise. The stubs reach it through a function at the end of
+/// its file.
 clang::QualType travellingGlobal(const clang::VarDecl *V, const clang::ASTContext &Ctx);
 
 /// Whether values of \p T, which travel, hold no pointer: their bytes in

@@ -45,10 +45,10 @@ public:
     QualType Elem;    ///< Region: the element type, unqualified
     std::string Base; ///< Within
     /// A global's region (analysis/ProgramModel.h, globalKey): the global,
-    /// which the stubs reach through cleave_global_NAME(); Name is then
+    /// which the stubs reach through cleave_global_NAME(), defined at the
+    /// end of its file (a static one has no name elsewhere); Name is then
     /// cleave_g_NAME, the prefix of the stubs' variables for it.
     std::string Global;
-    bool GlobalArray = false;
   };
 
   Signature(const FunctionDecl *F, TUAnalysis &A) : F(F), Policy(A.context().getLangOpts()) {
@@ -91,7 +91,6 @@ public:
       if (const VarDecl *G = A.global(R.Param)) {
         Param Out;
         Out.Global = G->getNameAsString();
-        Out.GlobalArray = G->getType()->isArrayType();
         Out.Name = "cleave_g_" + Out.Global;
         Out.How = Passing::Region;
         Out.R = R;
@@ -190,10 +189,20 @@ public:
     return llvm::any_of(Params, [](const Param &P) { return P.How == Passing::Linked; });
   }
 
+  /// The prototype of the function that gives the address of the global
+  /// \p G: `int *cleave_global_arr(void)`.
+  std::string globalAccessor(const Param &G) const {
+    return declare(G.Elem, "*cleave_global_" + G.Global + "(void)");
+  }
+
   /// A declaration of \p Name of type \p T as the stubs' prototypes spell it.
   std::string declare(QualType T, const std::string &Name) const {
-    std::string Type = spell(T);
-    return Type + (llvm::StringRef(Type).ends_with("*") ? "" : " ") + Name;
+    if (const auto *ET = T->getAs<EnumType>())
+      T = ET->getDecl()->getIntegerType().getCanonicalType();
+    std::string Out;
+    llvm::raw_string_ostream OS(Out);
+    T.print(OS, Policy, Name); // `double (*a)[8]`
+    return Out;
   }
 
   const FunctionDecl *F;
@@ -293,20 +302,25 @@ void computeBounds(const Signature &S, llvm::raw_ostream &OS) {
 /// with its struct's functions.
 std::string regionCall(StubTypes &Types, const Signature::Param &P, llvm::StringRef What,
                        llvm::StringRef Buf, llvm::StringRef Pointer, ASTContext &Ctx) {
-  std::string Kind = scalarKind(P.Elem, Ctx);
-  std::string Count = P.Name + "__count";
+  // An element that is a fixed array (a row of `double a[][M]`) travels as
+  // the values it holds.
+  QualType Elem = Ctx.getBaseElementType(P.Elem);
+  uint64_t Per = Ctx.getTypeSize(P.Elem) / Ctx.getTypeSize(Elem);
+  std::string Times = Per > 1 ? " * " + std::to_string(Per) : "";
+  std::string Kind = scalarKind(Elem, Ctx);
+  std::string Count = P.Name + "__count" + Times;
   std::string Into = What == "get" && !Pointer.empty() ? "_into(" : "(";
   std::string Shape = P.R->Rows ? P.Name + "__rows, " + Count + ", (ptrdiff_t)" + P.Name +
-                                      "__stride"
+                                      "__stride" + Times
                                 : Count;
   std::string Form = P.R->Rows ? "_rows" : "_region";
   if (!Kind.empty())
     return "clv_buf_" + What.str() + Form + "_values" + Into + Buf.str() + ", " + Kind +
            (Pointer.empty() ? "" : ", " + Pointer.str()) + ", " + Shape + ")";
-  std::string Fn = What == "put" ? Types.putFunction(P.Elem) : Types.getFunction(P.Elem);
+  std::string Fn = What == "put" ? Types.putFunction(Elem) : Types.getFunction(Elem);
   return "clv_buf_" + What.str() + Form + "_objects" + Into + Buf.str() +
          (Pointer.empty() ? "" : ", " + Pointer.str()) + ", sizeof(" +
-         Types.declare(P.Elem, "") + "), " + Shape + ", " + Fn + ")";
+         Types.declare(Elem, "") + "), " + Shape + ", " + Fn + ")";
 }
 
 /// The calls that keep (\p What "put") or take back ("get") in the future's
@@ -376,6 +390,13 @@ std::string stubsHeader(const std::vector<Signature> &Sigs, StubTypes &Types,
      << "/* The runtime, started first thing in main and stopped where main returns. */\n"
      << "void cleave_start(int *argc, char ***argv);\nint cleave_end(int status);\n\n"
      << Types.forwardDeclarations();
+  // The globals the calls carry regions of, reached through functions at the
+  // end of the program's file.
+  std::set<std::string> Declared;
+  for (const Signature &S : Sigs)
+    for (const Signature::Param &G : S.Globals)
+      if (Declared.insert(G.Global).second)
+        OS << S.globalAccessor(G) << ";\n";
   for (const Signature &S : Sigs)
     OS << "\n"
        << (S.untagged() ? "/* " + S.name() + " on another node: declared in " + Source.str() +
@@ -579,16 +600,6 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
   for (const Signature &S : Sigs)
     if (S.untagged())
       OS << "\n" << prototypes(S);
-  // The globals the calls carry regions of, reached from stubs whose
-  // parameters may hide their names.
-  std::set<std::string> Declared;
-  for (const Signature &S : Sigs)
-    for (const Signature::Param &G : S.Globals)
-      if (Declared.insert(G.Global).second)
-        OS << "\nextern " << Types.declare(G.Elem, G.Global + (G.GlobalArray ? "[]" : ""))
-           << ";\nstatic " << Types.declare(G.Elem, "*cleave_global_" + G.Global + "(void)")
-           << " { return (" << Types.declare(G.Elem, "*") << ")(void *)&" << G.Global
-           << "; }\n";
   OS << "\n" << Functions;
   OS << "static const clv_function cleave_functions[] = {\n";
   for (const Signature &S : Sigs)
@@ -1111,6 +1122,14 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
       Entries += Forward(S, entryName(S.F), S.name(),
                          "entry of the static function '" + S.name() +
                              "' for calls from other nodes");
+  // Where the stubs find each global a call carries a region of.
+  std::set<std::string> Found;
+  for (const Signature &S : Sigs)
+    for (const Signature::Param &G : S.Globals)
+      if (Found.insert(G.Global).second)
+        Entries += "\n/* cleave: where calls from other nodes find '" + G.Global + "' */\n" +
+                   S.globalAccessor(G) + " { return (" + S.declare(G.Elem, "*") +
+                   ")(void *)&" + G.Global + "; }\n";
   if (!Entries.empty())
     R.InsertTextAfter(SM.getLocForEndOfFile(Main), Entries);
 

@@ -5,7 +5,7 @@
 // RUN: sh -c 'cleave analyze --explain missing %s; echo "status $?"' 2>&1 | FileCheck --check-prefix=MISSING %s
 #include <stdio.h>
 
-static int depth;
+volatile int depth;
 
 #pragma cleave region(v[0:n])
 void leaf(int *v, int n) {

@@ -1,12 +1,15 @@
 // Programs that keep their data in global arrays, as tutorials write them:
 // a mergesort of `arr` between indices (`msort(l, r)`), a sum that reads a
-// global cutoff, and main's loop over the rows of a global image. Each call
+// global cutoff, main's loop over the rows of a global image, halves of the
+// rows of a two-dimensional global, and ranges a library call sets. Each call
 // takes the elements of the globals its function touches, copied in and the
 // written ones back where the nodes do not share memory; calls whose
 // elements of a global may overlap stay sequential and say which.
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: FileCheck --check-prefix=HEADER %s < %t.out/cleave_stubs.h
 // RUN: FileCheck --check-prefix=STUBS %s < %t.out/cleave_stubs.c
+// RUN: FileCheck --check-prefix=EMIT %s < %t.out/globals.c
 // RUN: %cc -Wall -Werror %s -o %t.seq
 // RUN: %cc -Wall -Werror %t.out/globals.c %t.out/cleave_stubs.c %cleave_rt -o %t.par
 // RUN: %t.seq 100000 > %t.expected
@@ -19,6 +22,7 @@
 // own copy of every global.
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define MAX 200000
 #define W 64
@@ -28,6 +32,8 @@ int arr[MAX], tmp[MAX];
 long cutoff;
 double img[W * H];
 int calls;
+double grid[H][W];
+int marks[MAX];
 static int hidden[16];
 unsigned hash[256];
 
@@ -76,6 +82,32 @@ void row(int y) {
   }
 }
 
+// Halves of the rows of a global of two dimensions: ::grid[W * r0:W * r1].
+void band(int r0, int r1) {
+  if (r1 - r0 > 8) {
+    int m = (r0 + r1) / 2;
+    // REMARK: globals.c:[[@LINE+1]]:5: remark: call to 'band' runs asynchronously
+    band(r0, m);
+    band(m, r1);
+    return;
+  }
+  for (int i = r0; i < r1; i++)
+    for (int j = 0; j < W; j++)
+      grid[i][j] = i * 0.25 + j;
+}
+
+// A library call over a range of a global: ::marks[lo:hi].
+void mark(int lo, int hi) {
+  if (hi - lo <= 1000) {
+    memset(marks + lo, lo % 7 + 1, (hi - lo) * sizeof marks[0]);
+    return;
+  }
+  int mid = lo + (hi - lo) / 2;
+  // REMARK: globals.c:[[@LINE+1]]:3: remark: call to 'mark' runs asynchronously
+  mark(lo, mid);
+  mark(mid, hi);
+}
+
 // Every call writes the same counter.
 void walk(int n) {
   calls++;
@@ -96,14 +128,18 @@ void mix(int n) {
   mix(n - 2);
 }
 
-// A static global: the stubs' file cannot name it.
-void spread(int n) {
-  if (n < 1)
+// A static global travels too: the stubs reach it through a function at the
+// end of this file.
+void spread(int lo, int hi) {
+  if (hi - lo < 2) {
+    if (hi > lo)
+      hidden[lo] = lo * 3 + 1;
     return;
-  hidden[n % 16]++;
-  // REMARK: globals.c:[[@LINE+1]]:3: remark: call to 'spread' stays sequential: 'spread' writes global 'hidden'
-  spread(n - 1);
-  spread(n - 2);
+  }
+  int mid = (lo + hi) / 2;
+  // REMARK: globals.c:[[@LINE+1]]:3: remark: call to 'spread' runs asynchronously
+  spread(lo, mid);
+  spread(mid, hi);
 }
 
 int main(int argc, char **argv) {
@@ -126,16 +162,27 @@ int main(int argc, char **argv) {
   for (int i = 0; i < W * H; i++)
     s += img[i] * (i % 13);
   printf("image %.1f\n", s);
+  band(0, H);
+  mark(0, n);
+  s = 0;
+  for (int i = 0; i < H; i++)
+    s += grid[i][(i * 7) % W];
+  long m = 0;
+  for (int i = 0; i < n; i++)
+    m += marks[i] * (i % 5);
+  printf("grid %.2f marks %ld\n", s, m);
   walk(20);
   mix(20);
-  spread(20);
+  spread(0, 16);
   printf("calls %d hash %u hidden %d\n", calls, hash[7] + hash[200], hidden[3]);
   return 0;
 }
 
-// STUBS: extern int arr[];
-// STUBS: static int *cleave_global_arr(void) { return (int *)(void *)&arr; }
-// STUBS: extern long cutoff;
+// HEADER: double *cleave_global_grid(void);
+// HEADER: int *cleave_global_arr(void);
+// HEADER: long *cleave_global_cutoff(void);
 // STUBS-LABEL: static clv_status msort__serve(
 // STUBS: cleave_g_arr__at = cleave_global_arr() + cleave_g_arr__lo;
 // STUBS-NEXT: if (clv_buf_get_region_values_into(cleave_args, CLV_I32, cleave_g_arr__at, cleave_g_arr__count) != CLV_OK)
+// EMIT: /* cleave: where calls from other nodes find 'hidden' */
+// EMIT-NEXT: int *cleave_global_hidden(void) { return (int *)(void *)&hidden; }

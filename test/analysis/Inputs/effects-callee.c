@@ -1,4 +1,4 @@
-static int scaled;
+volatile int scaled;
 
 void scale(double *v, int n) {
   scaled++;
