@@ -154,7 +154,10 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
   };
   for (const Region &R : A.regions(Callee)) {
     // A global's region is where the callee finds it, on every node.
-    if (const VarDecl *G = A.global(R.Param)) {
+    if (isGlobalKey(R.Param)) {
+      const VarDecl *G = A.global(R.Param);
+      if (!G)
+        return Fail("global '" + R.Param.substr(2) + "' is not declared in this file");
       auto S = Start(R);
       if (!S)
         return S.takeError();
