@@ -1021,6 +1021,20 @@ void TUAnalysis::inferRegions() {
   for (const FunctionDecl *Def : Definitions) {
     const EffectInfo *E = effects(Def);
     std::vector<Region> &Rs = Regions[Def->getCanonicalDecl()];
+    // The interval Found of Name, read only where nothing writes it (or
+    // \p Const says its elements are const).
+    auto Add = [&](const std::string &Name, const AccessRegion &Found, bool Const) {
+      Region R;
+      R.Param = Name;
+      R.Lo = Found.Lo;
+      R.Hi = Found.Hi;
+      R.Rows = Found.Rows;
+      R.Inferred = true;
+      R.ReadOnly = Const || llvm::none_of(E->Accesses, [&](const AccessRegion &A) {
+                     return A.Param == Name && A.Write;
+                   });
+      Rs.push_back(std::move(R));
+    };
     for (const ParmVarDecl *P : Def->parameters()) {
       std::string Name = P->getNameAsString();
       if (Name.empty() || !P->getType()->isPointerType() ||
@@ -1040,17 +1054,7 @@ void TUAnalysis::inferRegions() {
       if (!Found || (Found->Rows && scalarKind(Elem, Ctx).empty() &&
                      !(Elem->isRecordType() && isFlat(Elem))))
         continue;
-      Region R;
-      R.Param = Name;
-      R.Lo = Found->Lo;
-      R.Hi = Found->Hi;
-      R.Rows = Found->Rows;
-      R.Inferred = true;
-      R.ReadOnly = P->getType()->getPointeeType().isConstQualified() ||
-                   llvm::none_of(E->Accesses, [&](const AccessRegion &A) {
-                     return A.Param == Name && A.Write;
-                   });
-      Rs.push_back(std::move(R));
+      Add(Name, *Found, P->getType()->getPointeeType().isConstQualified());
     }
     // The globals it touches through its calls or itself (Marshaling.h,
     // travellingGlobal), each in one interval from its first element.
@@ -1060,17 +1064,8 @@ void TUAnalysis::inferRegions() {
         continue;
       std::optional<AccessRegion> Found = enclosingInterval(
           E->Accesses, Access.Param, Summaries[Def->getCanonicalDecl()].Local.Entry);
-      if (!Found)
-        continue;
-      Region R;
-      R.Param = Access.Param;
-      R.Lo = Found->Lo;
-      R.Hi = Found->Hi;
-      R.Rows = Found->Rows;
-      R.Inferred = true;
-      R.ReadOnly = llvm::none_of(
-          E->Accesses, [&](const AccessRegion &A) { return A.Param == R.Param && A.Write; });
-      Rs.push_back(std::move(R));
+      if (Found)
+        Add(Access.Param, *Found, false);
     }
   }
 }

@@ -330,16 +330,19 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
   };
   std::string Where = "its call of '" + Name + "' at line " + std::to_string(C.Pos.Line);
   // A global (globalKey) is where the callee finds it: as if passed itself.
+  bool IsGlobal = isGlobalKey(R.Param);
   CallEffect::Arg Global;
-  Global.K = K::Pointer;
-  Global.Name = R.Param;
-  Global.Value = SymExpr::constant(0);
+  if (IsGlobal) {
+    Global.K = K::Pointer;
+    Global.Name = R.Param;
+    Global.Value = SymExpr::constant(0);
+  }
   size_t I = Index(R.Param);
-  if (!isGlobalKey(R.Param) && I >= C.Args.size()) {
+  if (!IsGlobal && I >= C.Args.size()) {
     addFact(Into.Other, {"calls '" + Name + "' with fewer arguments than it takes", ""});
     return std::nullopt;
   }
-  const CallEffect::Arg &A = isGlobalKey(R.Param) ? Global : C.Args[I];
+  const CallEffect::Arg &A = IsGlobal ? Global : C.Args[I];
   switch (A.K) {
   case K::Value:
   case K::Integer:

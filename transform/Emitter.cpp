@@ -239,6 +239,19 @@ std::string sequentialEntryName(const FunctionDecl *F) {
   return sequentialName(F) + "_entry";
 }
 
+/// Each global whose region a call of \p Sigs carries, once, with a
+/// signature that carries it.
+std::vector<std::pair<const Signature *, const Signature::Param *>>
+carriedGlobals(const std::vector<Signature> &Sigs) {
+  std::vector<std::pair<const Signature *, const Signature::Param *>> Out;
+  std::set<std::string> Seen;
+  for (const Signature &S : Sigs)
+    for (const Signature::Param &G : S.Globals)
+      if (Seen.insert(G.Global).second)
+        Out.push_back({&S, &G});
+  return Out;
+}
+
 /// Declares the bounds and element count of each region of \p S ("a__lo",
 /// "a__hi", "a__count"), and the distance of each pointer within a region from
 /// its base ("high__off"); the stubs declare before they compute, so that they
@@ -392,11 +405,8 @@ std::string stubsHeader(const std::vector<Signature> &Sigs, StubTypes &Types,
      << Types.forwardDeclarations();
   // The globals the calls carry regions of, reached through functions at the
   // end of the program's file.
-  std::set<std::string> Declared;
-  for (const Signature &S : Sigs)
-    for (const Signature::Param &G : S.Globals)
-      if (Declared.insert(G.Global).second)
-        OS << S.globalAccessor(G) << ";\n";
+  for (const auto &[S, G] : carriedGlobals(Sigs))
+    OS << S->globalAccessor(*G) << ";\n";
   for (const Signature &S : Sigs)
     OS << "\n"
        << (S.untagged() ? "/* " + S.name() + " on another node: declared in " + Source.str() +
@@ -1123,13 +1133,10 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
                          "entry of the static function '" + S.name() +
                              "' for calls from other nodes");
   // Where the stubs find each global a call carries a region of.
-  std::set<std::string> Found;
-  for (const Signature &S : Sigs)
-    for (const Signature::Param &G : S.Globals)
-      if (Found.insert(G.Global).second)
-        Entries += "\n/* cleave: where calls from other nodes find '" + G.Global + "' */\n" +
-                   S.globalAccessor(G) + " { return (" + S.declare(G.Elem, "*") +
-                   ")(void *)&" + G.Global + "; }\n";
+  for (const auto &[S, G] : carriedGlobals(Sigs))
+    Entries += "\n/* cleave: where calls from other nodes find '" + G->Global + "' */\n" +
+               S->globalAccessor(*G) + " { return (" + S->declare(G->Elem, "*") +
+               ")(void *)&" + G->Global + "; }\n";
   if (!Entries.empty())
     R.InsertTextAfter(SM.getLocForEndOfFile(Main), Entries);
 
