@@ -896,7 +896,7 @@ void TUAnalysis::summarizeEffects() {
         const FunctionDecl *Key = Def->getCanonicalDecl();
         const LocalSummary &L = Summaries[Key].Local;
         return (Answered.count(Key) && llvm::any_of(L.Direct.Accesses, [](const AccessRegion &R) {
-                  return !R.Unbounded.empty();
+                  return !R.Unbounded.empty() || !R.Widened.empty();
                 })) ||
                llvm::any_of(L.Calls, [](const CallEffect &C) { return !C.State.empty(); }) ||
                Returns.count(Key);
@@ -1033,6 +1033,10 @@ void TUAnalysis::inferRegions() {
       R.ReadOnly = Const || llvm::none_of(E->Accesses, [&](const AccessRegion &A) {
                      return A.Param == Name && A.Write;
                    });
+      R.Widened = Found.Widened;
+      for (const AccessRegion &A : E->Accesses)
+        if (A.Param == Name && R.Widened.empty())
+          R.Widened = A.Widened;
       Rs.push_back(std::move(R));
     };
     for (const ParmVarDecl *P : Def->parameters()) {

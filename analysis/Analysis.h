@@ -327,6 +327,8 @@ struct SiteRegion {
   bool ReadOnly = false;
   /// Base is an object of the caller's own.
   bool Own = false;
+  /// Region::Widened of the callee's region.
+  std::string Widened;
   /// The caller's variables the bounds are written in: while none of them
   /// changes, the bounds mean the same elements.
   llvm::DenseSet<const clang::VarDecl *> Vars;

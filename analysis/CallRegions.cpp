@@ -150,6 +150,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
       for (const std::string &Param : Bound->variables())
         variablesIn(Actuals[Param], S.Vars);
     S.ReadOnly = R.ReadOnly;
+    S.Widened = R.Widened;
     return S;
   };
   for (const Region &R : A.regions(Callee)) {
@@ -279,5 +280,7 @@ std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl
   Given.insert(Given.end(), Y.Facts.begin(), Y.Facts.end());
   if (regionsDisjoint(X.Lo, X.Hi, X.Rows, Y.Lo, Y.Hi, Y.Rows, Given))
     return "";
-  return display(X) + " and " + display(Y) + " may overlap";
+  std::string Widened = !X.Widened.empty() ? X.Widened : Y.Widened;
+  return display(X) + " and " + display(Y) + " may overlap" +
+         (Widened.empty() ? "" : " (" + Widened + ", so the region is all of its array)");
 }

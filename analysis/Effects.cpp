@@ -49,6 +49,15 @@ struct Origin {
   /// Global Site: its elements are const (and not volatile), one value on
   /// every node.
   bool Constant = false;
+  /// Global Site that travels: how many scalars it holds; and, for an
+  /// element of an array inside it (`g[i][j]` of `double g[R][M]`), where
+  /// that array starts (the offset of row i) and how many scalars it holds.
+  /// C keeps an index inside its array (C11 6.5.6p8; J.2 gives `a[1][7]` of
+  /// `int a[4][5]` as undefined), so these bound an access whose index the
+  /// analysis cannot (withinArray).
+  uint64_t Extent = 0;
+  SymExpr::Ptr RowStart;
+  uint64_t RowLength = 0;
 
   static Origin unknown(std::string Why) {
     Origin O;
@@ -59,7 +68,7 @@ struct Origin {
   std::string key() const {
     std::string S = std::to_string(int(K)) + Name + Site + Why + (ThroughFields ? "f" : "") +
                     (Inside ? "i" : "") + (Param ? Param->getNameAsString() : "") + "|" +
-                    (Offset ? Offset->str() : "?");
+                    (Offset ? Offset->str() : "?") + "|" + (RowStart ? RowStart->str() : "");
     for (const std::string &F : Fields)
       S += "," + F;
     return S;
@@ -114,7 +123,8 @@ Origin join(const Origin &A, const Origin &B, const std::string &Var,
   // Two places of one global: its accesses are its own, unbounded.
   if (A.K == K::Global && B.K == K::Global && A.Name == B.Name) {
     Origin J = A;
-    J.Offset = nullptr;
+    J.Offset = J.RowStart = nullptr;
+    J.Extent = A.Site == B.Site ? A.Extent : 0;
     return J;
   }
   return Origin::unknown("'" + Var + "', which may point into different objects" + Why);
@@ -472,7 +482,7 @@ private:
     } else if (O.K == Origin::Kind::Param) {
       return Origin::unknown("a node pointer stepped by arithmetic");
     } else if (O.K == Origin::Kind::Global) {
-      O.Offset = nullptr;
+      O.Offset = O.RowStart = nullptr;
     }
     return O;
   }
@@ -524,7 +534,7 @@ private:
                     Ctx.hasSameUnqualifiedType(From->getPointeeType(), To->getPointeeType());
         // A global's offset counts its elements: another type loses it.
         if (O.K == Origin::Kind::Global && !Same)
-          O.Offset = nullptr;
+          O.Offset = O.RowStart = nullptr;
         // A cast to void * keeps the place: library calls count its bytes.
         if (Same || To->isVoidPointerType() || O.K != Origin::Kind::Param)
           return O;
@@ -611,26 +621,45 @@ private:
   /// \p Base moved by the integer expression \p Int elements.
   Origin moved(Origin Base, const Expr *Int, bool Minus, const Expr *Whole) {
     bool Followed = Base.K == Origin::Kind::Param    ? !Base.Inside
-                    : Base.K == Origin::Kind::Global ? Base.Offset != nullptr
+                    : Base.K == Origin::Kind::Global ? Base.Offset || Base.Extent
                                                      : false;
     if (!Followed)
       return Base;
     if (Base.ThroughFields)
       return Origin::unknown("'" + text(Whole) + "', arithmetic on a node pointer");
     SymExpr::Ptr By = symbolicValue(Int, &Modified, &Ctx);
-    // A global's offset counts its scalars: a step over a row of a global
-    // `double g[R][M]` is M of them.
-    if (Base.K == Origin::Kind::Global && By)
-      if (uint64_t Per = scalarsIn(isa<ArraySubscriptExpr>(Whole)
-                                       ? Whole->getType()
-                                       : Whole->getType()->getPointeeType());
-          Per > 1)
+    if (Base.K == Origin::Kind::Global) {
+      const auto *Subscript = dyn_cast<ArraySubscriptExpr>(Whole);
+      Base = inArrayOf(std::move(Base), Subscript);
+      // A global's offset counts its scalars: a step over a row of a global
+      // `double g[R][M]` is M of them.
+      uint64_t Per =
+          scalarsIn(Subscript ? Whole->getType() : Whole->getType()->getPointeeType());
+      if (By && Per > 1)
         By = SymExpr::binary(SymExpr::Kind::Mul, By, SymExpr::constant(int64_t(Per)));
+    }
     Base.Offset = Base.Offset && By ? SymExpr::binary(Minus ? SymExpr::Kind::Sub
                                                              : SymExpr::Kind::Add,
                                                        Base.Offset, By)
                                     : nullptr;
     return Base;
+  }
+
+  /// \p O, where the base of \p Subscript points, with the array that base
+  /// is as the one the element stays in (Origin::RowStart); none for an
+  /// address moved by arithmetic (no \p Subscript). Arrays of one element
+  /// are left out: old code reads past them as past a struct's last member.
+  Origin inArrayOf(Origin O, const ArraySubscriptExpr *Subscript) const {
+    if (O.K != Origin::Kind::Global)
+      return O;
+    const ConstantArrayType *Array =
+        Subscript
+            ? Ctx.getAsConstantArrayType(Subscript->getBase()->IgnoreParenImpCasts()->getType())
+            : nullptr;
+    bool InArray = Array && Array->getSize().ugt(1) && O.Offset;
+    O.RowStart = InArray ? O.Offset : nullptr;
+    O.RowLength = InArray ? Array->getSize().getZExtValue() * scalarsIn(Subscript->getType()) : 0;
+    return O;
   }
 
   /// How many scalars a value of \p T holds: 8 for `double[8]`, 1 for a
@@ -650,8 +679,13 @@ private:
         Origin O;
         O.K = V->hasGlobalStorage() ? Origin::Kind::Global : Origin::Kind::Local;
         O.Name = O.Site = V->getNameAsString();
-        if (O.K == Origin::Kind::Global && !travellingGlobal(V, Ctx).isNull())
+        if (O.K == Origin::Kind::Global && !travellingGlobal(V, Ctx).isNull()) {
           O.Offset = SymExpr::constant(0);
+          // As for the arrays inside (moved), none of one element.
+          const ConstantArrayType *Array = Ctx.getAsConstantArrayType(V->getType());
+          if (Array ? Array->getSize().ugt(1) : !V->getType()->isArrayType())
+            O.Extent = scalarsIn(V->getType());
+        }
         QualType Elem = Ctx.getBaseElementType(V->getType());
         O.Constant = O.K == Origin::Kind::Global && Elem.isConstQualified() &&
                      !Elem.isVolatileQualified();
@@ -712,17 +746,18 @@ private:
     case Origin::Kind::Local:
       return;
     case Origin::Kind::Global:
-      if (O.Offset && O.Site == O.Name) {
+      if ((O.Offset || O.Extent) && O.Site == O.Name) {
         AccessRegion R;
         R.Param = globalKey(O.Name);
         // A whole row (`g[i]` of a global `double g[R][M]`) is M scalars.
         if (uint64_t Per = scalarsIn(At->getType()); Index && Per > 1)
           Index = nullptr;
-        if (Index)
+        if (Index && O.Offset)
           interval(SymExpr::binary(SymExpr::Kind::Add, O.Offset, Index), R, At);
         else
           R.Unbounded = "the index at line " + line(At) +
                         " reads memory or is not affine in integer variables";
+        withinArray(O, R, At);
         return record(R, Reads, Writes);
       }
       if (Reads)
@@ -755,6 +790,23 @@ private:
           "the index at line " + line(At) + " reads memory or is not affine in integer variables";
     }
     record(R, Reads, Writes);
+  }
+
+  /// \p R, an access of the global \p O whose index is not bounded, bounded
+  /// by the array it indexes (Origin::RowStart): the rows that array may be,
+  /// or else the whole global. It keeps why the index was not bounded
+  /// (AccessRegion::Widened).
+  void withinArray(const Origin &O, AccessRegion &R, const Expr *At) {
+    R.Extent = int64_t(O.Extent);
+    AccessRegion Row;
+    bool InRow = O.RowStart && O.RowLength < O.Extent && !R.Unbounded.empty();
+    if (InRow)
+      interval(O.RowStart, Row, At);
+    if (!R.widenToGlobal() || !InRow || !Row.Unbounded.empty() || Row.Rows)
+      return;
+    R.Lo = Row.Lo;
+    R.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, Row.Hi,
+                                    SymExpr::constant(int64_t(O.RowLength) - 1)));
   }
 
   /// Adds \p R to the summary as read, written, or both, with what holds
@@ -1250,8 +1302,8 @@ private:
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(L)) {
       expr(ASE->getBase());
       expr(ASE->getIdx());
-      return access(pointedBy(ASE->getBase()), symbolicValue(ASE->getIdx(), &Modified, &Ctx),
-                    Kind, L);
+      return access(inArrayOf(pointedBy(ASE->getBase()), ASE),
+                    symbolicValue(ASE->getIdx(), &Modified, &Ctx), Kind, L);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(L); UO && UO->getOpcode() == UO_Deref) {
       expr(UO->getSubExpr());
@@ -1545,6 +1597,11 @@ private:
         R.Unbounded = Role == 'D' ? "'" + Name + "' frees it"
                                   : "'" + Name + "' at line " + line(Arg) +
                                         " goes over a number of elements it cannot bound";
+        if (Global && Role != 'D') {
+          Origin Whole = O;
+          Whole.RowStart = nullptr;
+          withinArray(Whole, R, Arg);
+        }
       }
       record(R, Reads, Writes);
     }

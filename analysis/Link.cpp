@@ -283,17 +283,35 @@ std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRe
                                                       const std::string &Param,
                                                       const Conjunction &Given) {
   std::vector<AccessRegion> Mine;
+  // A global's accesses that join into no one interval are all inside the
+  // global, when its size is known (AccessRegion::widenToGlobal), and so is
+  // an access recursion left unbounded.
+  AccessRegion Whole;
+  Whole.Param = Param;
+  Whole.Extent = INT64_MAX;
+  bool Spread = false;
   for (AccessRegion R : Accesses)
     if (R.Param == Param) {
-      if (R.Reachable || !R.Unbounded.empty())
+      Whole.Extent = std::min(Whole.Extent, R.Extent);
+      if (R.Reachable || (!R.Unbounded.empty() && !R.Extent))
         return std::nullopt;
+      if (!R.Unbounded.empty() || !R.Widened.empty()) {
+        Spread = Spread || !R.Unbounded.empty();
+        if (Whole.Unbounded.empty())
+          Whole.Unbounded = !R.Unbounded.empty() ? R.Unbounded : R.Widened;
+        if (!R.Unbounded.empty())
+          continue;
+      }
       R.Write = false; // one interval for reads and writes together
       Mine.push_back(std::move(R));
     }
   std::vector<AccessRegion> Joined = normalized(Mine, {{Param, ""}}, Given);
   // Too many separate intervals join into one without a bound.
-  if (Joined.size() != 1 || !Joined.front().Lo)
-    return std::nullopt;
+  if (Whole.Unbounded.empty())
+    Whole.Unbounded = "its accesses join into no one interval";
+  if (Spread || Joined.size() != 1 || !Joined.front().Lo)
+    return Whole.Extent != INT64_MAX && Whole.widenToGlobal() ? std::optional(Whole)
+                                                              : std::nullopt;
   return Joined.front();
 }
 
@@ -318,8 +336,8 @@ std::string guardUnshown(const FunctionInfo &Callee, const CallEffect &C) {
 /// Callee region \p R of the call \p C in the caller's parameters; nullopt
 /// when it touches none of them (the caller's own memory) and the fact is
 /// recorded in \p Into instead.
-std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C,
-                                      const FunctionInfo &Callee, EffectInfo &Into) {
+std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEffect &C,
+                                            const FunctionInfo &Callee, EffectInfo &Into) {
   using K = CallEffect::Arg::Kind;
   std::string Name = displayName(Callee.UniqueName);
   auto Index = [&](const std::string &Param) {
@@ -364,6 +382,8 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
   Out.Param = A.Name;
   Out.Write = R.Write;
   Out.Via = Name;
+  Out.Extent = R.Extent;
+  Out.Widened = R.Widened;
   if (!R.Unbounded.empty()) {
     Out.Unbounded = R.Unbounded;
     return Out;
@@ -495,6 +515,18 @@ std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C
   return Out;
 }
 
+/// translateRegion, where an access of a global that the caller's
+/// variables do not bound becomes all of the global
+/// (AccessRegion::widenToGlobal).
+std::optional<AccessRegion> translate(const AccessRegion &R, const CallEffect &C,
+                                      const FunctionInfo &Callee, EffectInfo &Into) {
+  std::optional<AccessRegion> Out = translateRegion(R, C, Callee, Into);
+  // What recursion grew is left to be guessed (composeEffects).
+  if (Out && !mayBeGuessed(*Out))
+    Out->widenToGlobal();
+  return Out;
+}
+
 } // namespace
 
 std::optional<AccessRegion> cleave::regionAtCall(const AccessRegion &R, const CallEffect &C,
@@ -543,6 +575,8 @@ EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionI
                               std::to_string(C.Pos.Line) + " does not show '" + Unshown +
                               "', which '" + Name +
                               "' tests on entry, its regions holding only where it does";
+          Unknown.Extent = T->Extent;
+          Unknown.widenToGlobal();
           *T = std::move(Unknown);
         }
         Passed.push_back({std::move(*T), &C.Context});

@@ -70,9 +70,19 @@ std::string AccessRegion::str() const {
 
 bool AccessRegion::operator==(const AccessRegion &O) const {
   return Param == O.Param && Write == O.Write && sameExpr(Lo, O.Lo) && sameExpr(Hi, O.Hi) &&
-         Rows == O.Rows &&
-         Reachable == O.Reachable && Fields == O.Fields && Unbounded == O.Unbounded &&
-         Via == O.Via;
+         Rows == O.Rows && Reachable == O.Reachable && Fields == O.Fields &&
+         Unbounded == O.Unbounded && Extent == O.Extent && Widened == O.Widened && Via == O.Via;
+}
+
+bool AccessRegion::widenToGlobal() {
+  if (Unbounded.empty() || !Extent || !isGlobalKey(Param))
+    return false;
+  Widened = std::move(Unbounded);
+  Unbounded.clear();
+  Rows = RowShape();
+  Lo = SymExpr::constant(0);
+  Hi = SymExpr::constant(Extent);
+  return true;
 }
 
 bool EffectInfo::operator==(const EffectInfo &O) const {
@@ -132,6 +142,8 @@ static void writeRegion(OStream &J, const Region &R) {
     J.attribute("param", text(R.Param));
     if (R.Rows)
       J.attribute("stride", R.Rows.Stride->str());
+    if (!R.Widened.empty())
+      J.attribute("widened", text(R.Widened));
   });
 }
 
@@ -151,6 +163,8 @@ static void writeAccess(OStream &J, const AccessRegion &R) {
       writeStrings(J, "reachable_through", R.Fields);
     else if (!R.Unbounded.empty())
       J.attribute("unbounded", text(R.Unbounded));
+    if (!R.Widened.empty())
+      J.attribute("widened", text(R.Widened));
     if (!R.Via.empty())
       J.attribute("via", text(R.Via));
   });
@@ -380,6 +394,8 @@ static void printEffects(const EffectInfo &E, llvm::StringRef Indent, llvm::raw_
     OS << Indent << (R.Write ? "writes " : "reads ") << R.str();
     if (!R.Unbounded.empty())
       OS << ", unbounded: " << R.Unbounded;
+    if (!R.Widened.empty())
+      OS << ", its array's bounds: " << R.Widened;
     OS << Via(R.Via) << "\n";
   }
   for (const EffectFact &F : E.GlobalsRead)
@@ -430,7 +446,8 @@ void cleave::printText(const ProgramModel &M, llvm::raw_ostream &OS) {
        << (F.Recursive ? ", recursive" : "") << "\n";
     for (const Region &R : F.Regions)
       OS << "  region: " << R.str() << (R.ReadOnly ? " (read" : " (read-write")
-         << (R.Inferred ? ", inferred)" : ")") << "\n";
+         << (R.Inferred ? ", inferred)" : ")")
+         << (R.Widened.empty() ? "" : ", its array's bounds: " + R.Widened) << "\n";
     if (!F.Guard.empty())
       OS << "  tests on entry: " << llvm::join(guardText(F), ", ")
          << " (runs as written where they fail)\n";

@@ -66,6 +66,9 @@ struct Region {
   /// Found by the analysis from the accesses, where no pragma gives it.
   bool Inferred = false;
   RowShape Rows;
+  /// The AccessRegion::Widened of an access it holds: why it is all of
+  /// the array an access indexes.
+  std::string Widened;
   std::string str() const; ///< regionText
 };
 
@@ -142,10 +145,19 @@ struct AccessRegion {
   std::vector<std::string> Fields;
   /// Otherwise: why the region cannot be bounded.
   std::string Unbounded;
+  /// A global's (globalKey): how many scalars it holds, 0 when unknown.
+  int64_t Extent = 0;
+  /// Why the index was not bounded, where the region is instead the array
+  /// the access indexes (a row of a global, or all of it): C keeps every
+  /// index inside its array.
+  std::string Widened;
   /// The callee the access happens in, empty when the function makes it.
   std::string Via;
   /// regionText, "t->{left,right}*", "p[?]".
   std::string str() const;
+  /// An unbounded access of a global of known Extent becomes all of it,
+  /// Widened by why; false, and nothing changed, for any other.
+  bool widenToGlobal();
   bool operator==(const AccessRegion &O) const;
 };
 

@@ -43,6 +43,7 @@ PROGRAMS = [
     ("hoaresort", "hoaresort/hoaresort.c", ["20000000", "3"], "hoaresort.c"),
     ("ptrsort", "ptrsort/ptrsort.c", ["20000000", "3"], "ptrsort.c"),
     ("arraysort", "arraysort/arraysort.c", ["10000000", "3"], "arraysort.c"),
+    ("rowmul", "rowmul/rowmul.c", ["800"], "rowmul.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

@@ -1,7 +1,10 @@
 // Programs that keep their data in global arrays, as tutorials write them:
 // a mergesort of `arr` between indices (`msort(l, r)`), a sum that reads a
 // global cutoff, main's loop over the rows of a global image, halves of the
-// rows of a two-dimensional global, and ranges a library call sets. Each call
+// rows of a two-dimensional global, ranges a library call sets, a row whose
+// columns a global count bounds and a table read at indices read from
+// memory (each index stays inside its array, so the region is the row, or
+// all of the table). Each call
 // takes the elements of the globals its function touches, copied in and the
 // written ones back where the nodes do not share memory; calls whose
 // elements of a global may overlap stay sequential and say which.
@@ -36,6 +39,9 @@ double grid[H][W];
 int marks[MAX];
 static int hidden[16];
 unsigned hash[256];
+int ncols;
+double wide[H][W];
+unsigned char sq[256];
 
 void merge(int l, int m, int r) {
   int i = l, j = m + 1, k = l;
@@ -108,6 +114,26 @@ void mark(int lo, int hi) {
   mark(mid, hi);
 }
 
+// The columns are bounded by a global, which the analysis does not follow;
+// C keeps j inside row i: ::wide[64 * i:64 * i + 64].
+void fillrow(int i) {
+  for (int j = 0; j < ncols; j++)
+    wide[i][j] = i * 0.5 + j * ncols;
+}
+
+// An index read from memory: all of `sq`, read by both halves.
+long lookup(int lo, int hi) {
+  if (hi - lo <= 4096) {
+    long s = 0;
+    for (int i = lo; i < hi; i++)
+      s += sq[arr[i] & 255];
+    return s;
+  }
+  int mid = lo + (hi - lo) / 2;
+  // REMARK: globals.c:[[@LINE+1]]:10: remark: call to 'lookup' runs asynchronously
+  return lookup(lo, mid) + lookup(mid, hi);
+}
+
 // Every call writes the same counter.
 void walk(int n) {
   calls++;
@@ -118,12 +144,13 @@ void walk(int n) {
   walk(n - 2);
 }
 
-// An index the analysis cannot bound.
+// An index the analysis cannot bound: the region is all of `hash`, which
+// both calls write.
 void mix(int n) {
   if (n < 1)
     return;
   hash[(n * 2654435761u) >> 24] += n;
-  // REMARK: globals.c:[[@LINE+1]]:3: remark: call to 'mix' stays sequential: 'mix' touches global 'hash' without a region (the index at line [[@LINE-1]]
+  // REMARK: globals.c:[[@LINE+1]]:3: remark: call to 'mix' stays sequential: the next statement may touch what it reads or writes (its call of 'mix' at line [[@LINE+2]]: hash[0:256] and hash[0:256] may overlap (the index at line [[@LINE-1]] reads memory or is not affine in integer variables, so the region is all of its array))
   mix(n - 1);
   mix(n - 2);
 }
@@ -175,6 +202,17 @@ int main(int argc, char **argv) {
   mix(20);
   spread(0, 16);
   printf("calls %d hash %u hidden %d\n", calls, hash[7] + hash[200], hidden[3]);
+  ncols = W - 3;
+  for (int y = 0; y < H; y++)
+    // REMARK: globals.c:[[@LINE+1]]:5: remark: call to 'fillrow' runs asynchronously
+    fillrow(y);
+  s = 0;
+  for (int i = 0; i < H; i++)
+    for (int j = 0; j < W; j++)
+      s += wide[i][j] * ((i + j) % 3);
+  for (int i = 0; i < 256; i++)
+    sq[i] = (unsigned char)(i * i % 251);
+  printf("wide %.1f lookup %ld\n", s, lookup(0, n));
   return 0;
 }
 
