@@ -44,6 +44,7 @@ PROGRAMS = [
     ("ptrsort", "ptrsort/ptrsort.c", ["20000000", "3"], "ptrsort.c"),
     ("arraysort", "arraysort/arraysort.c", ["10000000", "3"], "arraysort.c"),
     ("rowmul", "rowmul/rowmul.c", ["800"], "rowmul.c"),
+    ("pairalign", "pairalign/pairalign.c", ["80"], "pairalign.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

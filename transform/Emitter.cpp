@@ -955,6 +955,12 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   //   { clv_spawns fs = CLV_SPAWNS_INIT(sizeof(T)); size_t k; LOOP
   //     for (k = 0; k < fs.count; k++) { f__join(fs.futures[k], value k); s += value k; }
   //     clv_spawns_free(&fs); }
+  // A value stored (`x[i] = f(..)`) has the place's address beside it in its
+  // slot, taken when the call is spawned (AsyncCall::Store):
+  //   { struct fs_slot { T v; X *at; }; ...; struct fs_slot *fs_s; LOOP
+  //     ... (fs_s = clv_spawns_next(&fs), fs_s->at = &(x[i]),
+  //          clv_spawns_add(&fs, f__spawn(&fs_s->v, ..))) ...
+  //     for (k ...) { f__join(fs.futures[k], &slot k->v); *slot k->at = slot k->v; } ... }
   // A tested loop (AsyncCall::Tested) asks whether to spawn on entry and
   // after each spawn (fs_on); where the answer is no, the iteration joins
   // what was spawned, runs the rest of the loop as written, and leaves:
@@ -981,11 +987,25 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     if (AC.Update)
       Join += " " + Text(CharSourceRange::getTokenRange(AC.Update->getLHS()->getSourceRange())) +
               " " + AC.Update->getOpcodeStr().str() + " *" + Value + ";";
-    std::string Joins = "for (" + K + " = 0; " + K + " < " + Fs + ".count; " + K + "++) { " +
-                        Join + " } clv_spawns_free(&" + Fs + ");";
     std::string Open = "{ clv_spawns " + Fs + " = CLV_SPAWNS_INIT(" +
                        (S.returnsValue() ? "sizeof(" + S.returnType() + ")" : "0") +
                        "); size_t " + K + "; ";
+    if (AC.Store) {
+      std::string Slot = "struct " + Fs + "_slot", At;
+      llvm::raw_string_ostream OS(At);
+      AC.Store->getLHS()->getType().print(OS, PrintingPolicy(Ctx.getLangOpts()), "*at");
+      std::string Mine = "((" + Slot + " *)clv_spawns_value(&" + Fs + ", " + K + "))";
+      Open = "{ " + Slot + " { " + S.declare(S.returnQualType(), "v") + "; " + At + "; }; " +
+             "clv_spawns " + Fs + " = CLV_SPAWNS_INIT(sizeof(" + Slot + ")); size_t " + K + "; " +
+             Slot + " *" + Fs + "_s; ";
+      Add = "(" + Fs + "_s = clv_spawns_next(&" + Fs + "), " + Fs + "_s->at = &(" +
+            Text(CharSourceRange::getTokenRange(AC.Store->getLHS()->getSourceRange())) +
+            "), clv_spawns_add(&" + Fs + ", " + SpawnCall(AC, "&" + Fs + "_s->v") + "))";
+      Join = Name + "__join(" + Fs + ".futures[" + K + "], &" + Mine + "->v); *" + Mine +
+             "->at = " + Mine + "->v;";
+    }
+    std::string Joins = "for (" + K + " = 0; " + K + " < " + Fs + ".count; " + K + "++) { " +
+                        Join + " } clv_spawns_free(&" + Fs + ");";
     std::string Close = "\n" + indentOf(SM, AC.Loop->getBeginLoc()) + Joins + " }";
     if (AC.Tested) {
       // The loop is written anew from its text, which nothing else rewrites:

@@ -10,6 +10,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -43,6 +44,24 @@ std::vector<const DeclRefExpr *> mentionsOf(const Stmt *S, const VarDecl *V,
   } M(V, Skip);
   M.TraverseStmt(const_cast<Stmt *>(S));
   return std::move(M.Refs);
+}
+
+/// The variable \p E names, or is an element or member of, through
+/// subscripts of arrays (not of pointers) and `.`: `grid` for `grid[i][j]`
+/// and for `s.a[i]`; null for any other expression.
+const VarDecl *objectOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  for (;;) {
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+        ASE && ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      E = ASE->getBase()->IgnoreParenImpCasts();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
 /// How many times \p S names \p V outside the calls of \p Skip.
@@ -129,6 +148,10 @@ public:
       std::vector<const CallExpr *> Self = selfCallsIn(L);
       planLoop(L, Self.empty() ? programCallsIn(L) : Self);
     }
+    for (auto &[CE, Why] : LoopWhy)
+      if (!planned(CE))
+        Plan.Sequential.push_back({CE, std::move(Why)});
+    LoopWhy.clear();
     if (!A.isRecursive(F))
       return;
     for (const CompoundStmt *CS : Found.Blocks)
@@ -149,6 +172,8 @@ private:
   ASTContext &Ctx;
   const FunctionDecl *Caller = nullptr;
   llvm::DenseSet<const VarDecl *> Mutable, AddressTaken;
+  /// The calls of loops that stay sequential, and why (unspawnedInLoop).
+  llvm::MapVector<const CallExpr *, std::string> LoopWhy;
   unsigned NextName = 1;
 
   /// \p E as written, and the line it starts on.
@@ -157,7 +182,7 @@ private:
                                 Ctx.getSourceManager(), Ctx.getLangOpts())
         .str();
   }
-  std::string line(const Expr *E) const {
+  std::string line(const Stmt *E) const {
     return std::to_string(Ctx.getSourceManager().getPresumedLineNumber(E->getBeginLoc()));
   }
 
@@ -487,8 +512,7 @@ private:
       }
       bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
         // An object of the caller's own is inside no region but those on it.
-        const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
-        const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        const VarDecl *VD = objectOf(ASE->getBase());
         // A global array is inside no region on another object.
         bool Apart =
             VD && (ownObject(VD, P.Mutable) ||
@@ -780,10 +804,17 @@ private:
 
   /// Plans the loop \p L when \p Calls, the calls it may spawn (its
   /// self-calls, or the calls of other functions of the program where it
-  /// makes none), is one, a statement of its body (`f(..);`) or a value that
-  /// updates a local (`s += f(..);`): every iteration spawns its call, joined
-  /// after the loop. Other loops are left to the blocks they hold.
+  /// makes none), is one, a statement of its body (`f(..);`), a value that
+  /// updates a local (`s += f(..);`) or one stored (`x[i] = f(..);`): every
+  /// iteration spawns its call, joined after the loop. Other loops are left
+  /// to the blocks they hold.
   void planLoop(const Stmt *L, const std::vector<const CallExpr *> &Calls) {
+    if (Calls.size() > 1)
+      for (const CallExpr *CE : Calls)
+        unspawnedInLoop(CE, "its loop at line " + line(L) + " makes " +
+                                std::to_string(Calls.size()) +
+                                " calls of the program's functions; a loop's call is spawned "
+                                "where it is the loop's one call");
     if (Calls.size() != 1 || planned(Calls.front()))
       return;
     const CallExpr *CE = Calls.front();
@@ -793,26 +824,40 @@ private:
     while (P.get<Expr>() && !isa<BinaryOperator>(P.get<Expr>()) && !isa<CallExpr>(P.get<Expr>()))
       Child = P, P = parentOf(P);
     const Expr *S = CE;
-    const BinaryOperator *Update = nullptr;
-    if (const auto *BO = P.get<BinaryOperator>();
-        BO && BO->isCompoundAssignmentOp() && BO->getRHS() == Child.get<Expr>()) {
+    const BinaryOperator *Update = nullptr, *Store = nullptr;
+    const auto *BO = P.get<BinaryOperator>();
+    if (BO && BO->isCompoundAssignmentOp() && BO->getRHS() == Child.get<Expr>()) {
       Update = BO;
       S = BO;
+    } else if (BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Child.get<Expr>()) {
+      Store = BO;
+      S = BO;
     } else if (Child.get<Expr>() != CE) {
-      return;
+      return unspawnedInLoop(CE, "its value is used in '" + text(P.get<Expr>()) +
+                                     "'; in a loop, a call is spawned as a statement of "
+                                     "its own, `s += f(..)` or `x[i] = f(..)`");
     }
     for (DynTypedNode Up = parentOf(DynTypedNode::create(*S));; Up = parentOf(Up)) {
       const Stmt *U = Up.get<Stmt>();
-      if (!U || isa<Expr>(U))
-        return; // the call's statement is an operand of something larger
+      if (!U || isa<Expr>(U)) {
+        const auto *Var = Up.get<VarDecl>();
+        return unspawnedInLoop(
+            CE, (Var ? "its value initializes '" + Var->getNameAsString() + "'"
+                 : U ? "its value is used in '" + text(cast<Expr>(U)) + "'"
+                     : std::string("its value is used where it is called")) +
+                    "; in a loop, a call is spawned as a statement of its own, `s += f(..)` "
+                    "or `x[i] = f(..)`");
+      }
       if (U == L)
         break;
       if (loopBody(U))
-        return;
-      if (!isa<CompoundStmt>(U) && !isa<IfStmt>(U))
-        return;
+        return; // the inner loop plans it
       if (const auto *If = dyn_cast<IfStmt>(U); If && If->getCond()->IgnoreParenImpCasts() == S)
-        return;
+        return unspawnedInLoop(CE, "its value decides the 'if' at line " + line(If->getCond()));
+      if (!isa<CompoundStmt>(U) && !isa<IfStmt>(U))
+        return unspawnedInLoop(CE, "it stands in a '" + std::string(U->getStmtClassName()) +
+                                       "' of its loop, which is spawned only from blocks and "
+                                       "'if's");
     }
     if (std::string Why = CE->getDirectCallee()->getCanonicalDecl() == Caller->getCanonicalDecl()
                               ? ""
@@ -821,7 +866,7 @@ private:
       Plan.Sequential.push_back({CE, Why});
       return;
     }
-    if (std::string Why = whyLoopSequential(L, CE, Update); !Why.empty()) {
+    if (std::string Why = whyLoopSequential(L, CE, Update, Store); !Why.empty()) {
       Plan.Sequential.push_back({CE, Why});
       return;
     }
@@ -837,9 +882,76 @@ private:
     AsyncCall &AC = spawn(CE, CallFormKind::Iteration, S, nullptr);
     AC.Loop = L;
     AC.Update = Update;
+    AC.Store = Store;
     AC.Tested = Tested;
     if (Update)
       AC.Target = cast<VarDecl>(cast<DeclRefExpr>(Update->getLHS()->IgnoreParens())->getDecl());
+  }
+
+  /// Where a loop's call \p CE stays sequential for \p Why, unless an
+  /// inner loop plans it (the innermost loop speaks last) or a recursive
+  /// caller's blocks may (they say why where they do not). A callee whose
+  /// work is too small for a message says so first.
+  void unspawnedInLoop(const CallExpr *CE, std::string Why) {
+    if (A.isRecursive(Caller))
+      return;
+    std::string Small = whyFixedWork(CE->getDirectCallee());
+    LoopWhy[CE] = Small.empty() ? std::move(Why) : std::move(Small);
+  }
+
+  /// Why the value of the loop \p L's call \p CE, with its regions \p Mine,
+  /// cannot be stored into \p Place after the loop instead of in its
+  /// iteration: "" when it can. Its address is taken when the call is
+  /// spawned: it may read no memory, and the object it is in may be named
+  /// nowhere else in the loop, nor touched by the call.
+  std::string whyNotStored(const Stmt *L, const CallExpr *CE, const Expr *Place,
+                           const std::vector<SiteRegion> &Mine) {
+    std::string Where = "its value goes to '" + text(Place) + "'";
+    if (Place->refersToBitField() || Place->HasSideEffects(Ctx))
+      return Where + ", which has side effects or is a bit-field";
+    const VarDecl *V = objectOf(Place);
+    bool Own = V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && !AddressTaken.count(V);
+    if (!V || V->getType().isVolatileQualified() || (!Own && !globalObject(V)))
+      return Where + ", which is not in a variable or array of the caller's own or a global";
+    // What the subscripts read: variables only, loaded when the call is
+    // spawned, which earlier iterations' calls cannot change.
+    class Loads : public RecursiveASTVisitor<Loads> {
+    public:
+      const Expr *Memory = nullptr;
+      const llvm::DenseSet<const VarDecl *> *Taken;
+      bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+        if (ICE->getCastKind() != CK_LValueToRValue)
+          return true;
+        const auto *Ref = dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens());
+        const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+        if (!Var || !Var->hasLocalStorage() || Taken->count(Var))
+          Memory = ICE;
+        return !Memory;
+      }
+    } Reads;
+    Reads.Taken = &AddressTaken;
+    Reads.TraverseStmt(const_cast<Expr *>(Place));
+    if (Reads.Memory)
+      return Where + ", whose place reads '" + text(Reads.Memory) +
+             "' from memory, which calls still running may change";
+    std::string Name = "'" + V->getNameAsString() + "'";
+    if (countMentions(L, V) != 1)
+      return Where + ", and its loop names " + Name + " elsewhere too";
+    if (Own) {
+      if (std::string Alias = whyAliased(V); !Alias.empty())
+        return Where + ", and " + Name + " may be reached through a pointer: " + Alias;
+      if (llvm::any_of(Mine, [&](const SiteRegion &R) { return R.Base == V; }))
+        return Where + ", and the call is passed " + Name;
+      return "";
+    }
+    // A global: the call may name it.
+    const EffectInfo *E2 = A.effects(CE->getDirectCallee());
+    std::string Key = globalKey(V->getNameAsString());
+    auto Named = [&](const EffectFact &F) { return F.Name == V->getNameAsString(); };
+    if (!E2 || llvm::any_of(E2->Accesses, [&](const AccessRegion &R) { return R.Param == Key; }) ||
+        llvm::any_of(E2->GlobalsRead, Named) || llvm::any_of(E2->GlobalsWritten, Named))
+      return Where + ", and '" + CE->getDirectCallee()->getNameAsString() + "' touches " + Name;
+    return "";
   }
 
   /// Why a call of \p Callee never does more work than a message costs: ""
@@ -865,9 +977,13 @@ private:
   /// Why the self-call \p CE of the loop \p L, whose value goes through
   /// \p Update (or is dropped), cannot be spawned in every iteration and
   /// joined after the loop; "" when it can.
-  std::string whyLoopSequential(const Stmt *L, const CallExpr *CE, const BinaryOperator *Update) {
+  std::string whyLoopSequential(const Stmt *L, const CallExpr *CE, const BinaryOperator *Update,
+                                const BinaryOperator *Store) {
     std::vector<SiteRegion> Mine;
     if (std::string Why = whyNotRemote(CE, Mine); !Why.empty())
+      return Why;
+    if (std::string Why = Store ? whyNotStored(L, CE, Store->getLHS(), Mine) : "";
+        !Why.empty())
       return Why;
     if (L->getBeginLoc().isMacroID() || L->getEndLoc().isMacroID())
       return "its loop is written inside a macro";

@@ -26,10 +26,13 @@ enum class CallFormKind {
   /// unspecified, and the calls the plan moves have no effect but on their
   /// regions, which the rest of the statement is checked not to touch.
   Operand,
-  /// A call of the body of a loop, `f(..);` or `s += f(..);` (any compound
-  /// assignment, s a local scalar the rest of the loop leaves alone): every
-  /// iteration spawns its call, and all are joined after the loop in the
-  /// order they were made, each value applied to s then, in that order.
+  /// A call of the body of a loop, `f(..);`, `s += f(..);` (any compound
+  /// assignment, s a local scalar the rest of the loop leaves alone) or
+  /// `x[i][j] = f(..);` (x an array of the caller's or a global that only
+  /// that place of the loop names): every iteration spawns its call, and all
+  /// are joined after the loop in the order they were made, each value
+  /// applied to s, or stored where the iteration's x[i][j] was, in that
+  /// order.
   Iteration,
 };
 
@@ -52,6 +55,9 @@ struct AsyncCall {
   /// value goes through; null when the value is dropped.
   const clang::Stmt *Loop = nullptr;
   const clang::BinaryOperator *Update = nullptr;
+  /// Iteration: the assignment (`x[i][j] = f(..)`) its value is stored by,
+  /// its place taken when the call is spawned; null when it is not stored.
+  const clang::BinaryOperator *Store = nullptr;
   /// Iteration of a function that is not recursive: the loop asks the
   /// runtime whether to spawn (clv_loop_spawns), on entry and after each
   /// spawn; where it says no, the loop joins what it spawned and runs the
