@@ -833,23 +833,19 @@ private:
       Store = BO;
       S = BO;
     } else if (Child.get<Expr>() != CE) {
-      return unspawnedInLoop(CE, "its value is used in '" + text(P.get<Expr>()) +
-                                     "'; in a loop, a call is spawned as a statement of "
-                                     "its own, `s += f(..)` or `x[i] = f(..)`");
+      return unspawnedInLoop(CE, valueUsedBy(P));
     }
+    const Stmt *Below = S;
     for (DynTypedNode Up = parentOf(DynTypedNode::create(*S));; Up = parentOf(Up)) {
       const Stmt *U = Up.get<Stmt>();
-      if (!U || isa<Expr>(U)) {
-        const auto *Var = Up.get<VarDecl>();
-        return unspawnedInLoop(
-            CE, (Var ? "its value initializes '" + Var->getNameAsString() + "'"
-                 : U ? "its value is used in '" + text(cast<Expr>(U)) + "'"
-                     : std::string("its value is used where it is called")) +
-                    "; in a loop, a call is spawned as a statement of its own, `s += f(..)` "
-                    "or `x[i] = f(..)`");
-      }
+      if (!U || isa<Expr>(U))
+        return unspawnedInLoop(CE, valueUsedBy(Up));
+      if (U == L && Below != loopBody(L))
+        return unspawnedInLoop(CE, "it is in the condition or the steps of its loop, not "
+                                   "its body");
       if (U == L)
         break;
+      Below = U;
       if (loopBody(U))
         return; // the inner loop plans it
       if (const auto *If = dyn_cast<IfStmt>(U); If && If->getCond()->IgnoreParenImpCasts() == S)
@@ -886,6 +882,19 @@ private:
     AC.Tested = Tested;
     if (Update)
       AC.Target = cast<VarDecl>(cast<DeclRefExpr>(Update->getLHS()->IgnoreParens())->getDecl());
+  }
+
+  /// Why a loop's call whose value \p User takes is not spawned.
+  std::string valueUsedBy(const DynTypedNode &User) {
+    const Stmt *U = User.get<Stmt>();
+    const auto *Var = User.get<VarDecl>();
+    return (Var ? "its value initializes '" + Var->getNameAsString() + "'"
+            : isa_and_nonnull<Expr>(U) ? "its value is used in '" + text(cast<Expr>(U)) + "'"
+            : U ? "its value is used by the '" + std::string(U->getStmtClassName()) +
+                      "' at line " + line(U)
+                : std::string("its value is used where it is called")) +
+           "; in a loop, a call is spawned as a statement of its own, `s += f(..)` or "
+           "`x[i] = f(..)`";
   }
 
   /// Where a loop's call \p CE stays sequential for \p Why, unless an

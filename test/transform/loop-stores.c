@@ -44,6 +44,9 @@ int common(int x, int y) {
   return prev[LEN];
 }
 
+// Recursive: a loop that calls it in its condition is not spawned.
+int halves(int k) { return k < 2 ? 0 : 1 + halves(k / 2); }
+
 // The same, counting its calls in a global.
 int counted(int x, int y) {
   hits++;
@@ -104,11 +107,20 @@ int main(int argc, char **argv) {
     if (common(i, 2) > LEN / 2)
       total++;
   for (int i = 0; i < n; i++) {
+    // REMARK: loop-stores.c:[[@LINE+1]]:21: remark: call to 'common' stays sequential: its value initializes 'v'; in a loop, a call is spawned as a statement of its own
+    int v = i % 2 ? common(i, 5) : 0;
+    total += v;
+  }
+  int k = n;
+  // REMARK: loop-stores.c:[[@LINE+1]]:10: remark: call to 'halves' stays sequential: it is in the condition or the steps of its loop, not its body
+  while (halves(k))
+    k /= 2;
+  for (int i = 0; i < n; i++) {
     // REMARK: loop-stores.c:[[@LINE+1]]:14: remark: call to 'common' stays sequential: its loop at line [[@LINE-1]] makes 2 calls of the program's functions
     total += common(i, 3);
     // REMARK: loop-stores.c:[[@LINE+1]]:14: remark: call to 'counted' stays sequential: its loop at line [[@LINE-3]] makes 2 calls
     total += counted(i, 4);
   }
-  printf("total %ld best %d hits %d score %d\n", total, best[n - 1], hits, score[0][n - 1]);
+  printf("total %ld best %d hits %d score %d k %d\n", total, best[n - 1], hits, score[0][n - 1], k);
   return 0;
 }
