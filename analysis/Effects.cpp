@@ -1376,7 +1376,7 @@ private:
     }
     std::string Name = Callee->getNameAsString();
     if (llvm::is_contained({"setjmp", "_setjmp", "sigsetjmp", "longjmp", "_longjmp",
-                            "siglongjmp"},
+                            "siglongjmp", "__builtin_setjmp", "__builtin_longjmp"},
                            Name))
       return addFact(Out.Direct.Other, "calls '" + Name + "', which jumps between functions");
     if (Callee->getBuiltinID() && !Callee->getDefinition()) {

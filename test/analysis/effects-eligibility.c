@@ -21,6 +21,8 @@ void caller(int *a, int n) {
 }
 int counter(void) { static int calls; return ++calls; }
 int jumper(void) { return setjmp(env); }
+// GCC's builtins jump as setjmp and longjmp do (the torture suite's pr60003).
+void leaper(void) { __builtin_longjmp((void **)env, 1); }
 int spin(int v) { __asm__ volatile("" ::: "memory"); return v; }
 
 // REMARK: effects-eligibility.c:19:3: remark: call to 'fill' stays sequential: its arguments 'a' and 'a + 1' may overlap, and 'fill' writes them{{$}}
@@ -42,5 +44,7 @@ int spin(int v) { __asm__ volatile("" ::: "memory"); return v; }
 // CHECK:      stays local: writes global 'saved'
 // CHECK-NEXT: stays local: stores pointer parameter 'p' in global 'saved'
 // CHECK:      aliasing: stores pointer parameter 'p' in global 'saved'
+// CHECK-LABEL: function leaper at
+// CHECK:      stays local: calls '__builtin_longjmp', which jumps between functions
 // CHECK-LABEL: function spin at
 // CHECK:      stays local: contains inline assembly
