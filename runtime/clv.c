@@ -172,6 +172,11 @@ const char *clv_last_error(void) { return last_error; }
 /// Whether regions travel by address; set by clv_init, and "share" (the
 /// default of CLEAVE_PASS) while the runtime is not running.
 static int share_regions = 1;
+/// Whether every node runs in this process (the threads transport); set by
+/// clv_init, 0 while the runtime is not running. Copied regions carry their
+/// address then too, so that one read back into the place it was written
+/// from (a global: the nodes share it) is seen to be there already.
+static int one_address_space = 0;
 /// The encoding in use; set by clv_init, native while the runtime is not
 /// running.
 static clv_encoding encoding = CLV_ENCODING_NATIVE;
@@ -739,6 +744,8 @@ clv_status clv_buf_get_values(clv_buf *b, clv_kind kind, void *p,
 // then either the address (shared, a U64 too) or zero padding up to a
 // multiple of REGION_ALIGN followed by the payload (copied): the bytes of a
 // region of raw bytes, the values of a typed region in the buffer's encoding.
+// A copied region carries its address before the padding too when every node
+// runs in this process (one_address_space).
 // Offsets are the same for writer and reader, and data comes from realloc, so
 // the padding keeps a copied payload aligned for any scalar type. (An XDR
 // stream is whole 4-byte units, so its padding is 0 to 3 zero units.) A
@@ -777,7 +784,7 @@ static int raw_region_allowed(clv_buf *b, size_t elem_size, size_t count) {
 /// Checks a region of \p count elements of \p elem_size bytes at \p base and
 /// writes its header, then its address (shared mode: the region is complete,
 /// \p *copied is 0) or the padding before its payload (copy mode, \p *copied
-/// is 1).
+/// is 1), in one address space after the address.
 static clv_status begin_region(clv_buf *b, const void *base, size_t elem_size,
                                size_t count, int *copied) {
   size_t bytes;
@@ -795,9 +802,11 @@ static clv_status begin_region(clv_buf *b, const void *base, size_t elem_size,
   if (status != CLV_OK)
     return status;
   *copied = !share_regions;
-  if (share_regions) {
+  if (share_regions || one_address_space) {
     uint64_t address = (uintptr_t)base;
-    return clv_buf_put_values(b, CLV_U64, &address, 1);
+    status = clv_buf_put_values(b, CLV_U64, &address, 1);
+    if (status != CLV_OK || share_regions)
+      return status;
   }
   static const unsigned char zeros[REGION_ALIGN];
   return clv_buf_put(b, zeros, padding(b->size));
@@ -840,8 +849,8 @@ clv_status clv_buf_put_region_values(clv_buf *b, clv_kind kind,
 }
 
 /// Reads a region header and checks it against what the reader expects, then
-/// reads the address (shared mode) or the padding before the payload (copy
-/// mode).
+/// reads the address (shared mode, and copy mode in one address space) and
+/// the padding before the payload (copy mode).
 static clv_status begin_region_read(clv_buf *b, size_t elem_size, size_t count,
                                     uintptr_t *address) {
   uint64_t header[2];
@@ -860,7 +869,7 @@ static clv_status begin_region_read(clv_buf *b, size_t elem_size, size_t count,
               count, elem_size);
     return fail(b, CLV_E_DECODE);
   }
-  if (share_regions) {
+  if (share_regions || one_address_space) {
     uint64_t value;
     status = clv_buf_get_values(b, CLV_U64, &value, 1);
     if (status != CLV_OK)
@@ -870,10 +879,32 @@ static clv_status begin_region_read(clv_buf *b, size_t elem_size, size_t count,
       return fail(b, CLV_E_DECODE);
     }
     *address = (uintptr_t)value;
-    return CLV_OK;
+    if (share_regions)
+      return CLV_OK;
   }
   unsigned char *skipped;
   return take(b, padding(b->pos), &skipped);
+}
+
+/// Whether a copied region that its writer read at \p address, and that the
+/// reader wants at \p dest, is there already: in one address space, a global
+/// (which every node of the threads transport shares) travels from its place
+/// to its place. Storing its bytes again would race with the other nodes that
+/// read them, so they are read into scratch storage instead.
+static int already_there(uintptr_t address, const void *dest) {
+  return one_address_space && address == (uintptr_t)dest;
+}
+
+/// Storage for \p bytes (more than 0) that goes with \p b, into which a
+/// region that is already_there is read; NULL with CLV_E_NOMEM recorded when
+/// memory runs out. (Defined with the objects of pointer graphs.)
+static void *scratch(clv_buf *b, size_t bytes);
+
+/// Where a copied region of \p bytes read from \p b goes: \p dest, or
+/// scratch storage when it is already_there.
+static void *copy_target(clv_buf *b, uintptr_t address, void *dest,
+                         size_t bytes) {
+  return bytes > 0 && already_there(address, dest) ? scratch(b, bytes) : dest;
 }
 
 /// Where a shared region read from \p b is.
@@ -927,7 +958,8 @@ clv_status clv_buf_get_region_into(clv_buf *b, void *dest, size_t elem_size,
     set_error("copy of a region of %zu bytes to a null address", bytes);
     return fail(b, CLV_E_USAGE);
   }
-  return clv_buf_get(b, dest, bytes);
+  void *target = copy_target(b, address, dest, bytes);
+  return target || bytes == 0 ? clv_buf_get(b, target, bytes) : CLV_E_NOMEM;
 }
 
 void *clv_buf_get_region_values(clv_buf *b, clv_kind kind, size_t count) {
@@ -982,7 +1014,9 @@ clv_status clv_buf_get_region_values_into(clv_buf *b, clv_kind kind,
               kinds[kind].name);
     return fail(b, CLV_E_USAGE);
   }
-  return clv_buf_get_values(b, kind, dest, count);
+  void *target = copy_target(b, address, dest, count * kinds[kind].size);
+  return target || count == 0 ? clv_buf_get_values(b, kind, target, count)
+                              : CLV_E_NOMEM;
 }
 
 // ---------------------------------------------------------------------------
@@ -1245,6 +1279,16 @@ static void *new_object(graph *g, size_t size) {
   return object;
 }
 
+static void *scratch(clv_buf *b, size_t bytes) {
+  graph *g = graph_of(b);
+  void *storage = g ? new_object(g, bytes) : NULL;
+  if (!storage) {
+    set_error("out of memory for a region of %zu bytes", bytes);
+    fail(b, CLV_E_NOMEM);
+  }
+  return storage;
+}
+
 clv_status clv_buf_get_pointer(clv_buf *b, void **object, size_t size,
                                clv_get_object get) {
   if (!b) {
@@ -1433,8 +1477,11 @@ clv_status clv_buf_get_region_objects_into(clv_buf *b, void *dest,
     set_error("copy of a region of %zu objects to a null address", count);
     return fail(b, CLV_E_USAGE);
   }
-  memset(dest, 0, elem_size * count); // checked by begin_region_read
-  return get_objects(b, dest, elem_size, count, get);
+  unsigned char *target = copy_target(b, address, dest, elem_size * count);
+  if (!target)
+    return CLV_E_NOMEM;
+  memset(target, 0, elem_size * count); // checked by begin_region_read
+  return get_objects(b, target, elem_size, count, get);
 }
 
 // ---------------------------------------------------------------------------
@@ -1764,8 +1811,11 @@ static clv_status get_rows_into(clv_buf *b, const rows_elem *e, void *first,
               rows, row_count, elem_name(e, name, sizeof name));
     return fail(b, CLV_E_USAGE);
   }
-  return get_rows(
-      b, e, (unsigned char *)first - shape.first * shape.elem_size, &shape);
+  unsigned char *lowest =
+      already_there(address, first)
+          ? scratch(b, shape.elements * shape.elem_size)
+          : (unsigned char *)first - shape.first * shape.elem_size;
+  return lowest ? get_rows(b, e, lowest, &shape) : CLV_E_NOMEM;
 }
 
 clv_status clv_buf_put_rows_values(clv_buf *b, clv_kind kind, const void *first,
@@ -4007,6 +4057,7 @@ static void destroy_nodes(int ready) {
   local_nodes = 0;
   transport = TRANSPORT_THREADS;
   share_regions = 1;
+  one_address_space = 0;
   encoding = CLV_ENCODING_NATIVE;
   program = (clv_program){.functions = NULL};
   atomic_store(&finalizing, 0);
@@ -4091,6 +4142,7 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
     local_nodes = local;
     transport = kind;
     share_regions = share;
+    one_address_space = kind == TRANSPORT_THREADS;
     encoding = enc;
     program = *prog;
     loop_grain = calloc(program.count ? program.count : 1, sizeof *loop_grain); // none: no loop spawns

@@ -980,17 +980,19 @@ TEST_P(TypedRegionTest, RegionsOfObjectsRefuseBadInput) {
 
   if (shared() || GetParam().encoding != CLV_ENCODING_XDR)
     return;
-  // A header that claims a million elements, and 8 bytes after it: refused
-  // before anything is allocated for them.
+  // A header that claims a million elements, the address a copied region
+  // carries in one process, its padding and 8 bytes after it: refused before
+  // anything is allocated for them.
   b = buffer();
-  const uint64_t header[2] = {1000000, sizeof(Particle)};
-  ASSERT_EQ(clv_buf_put_values(&b, CLV_U64, header, 2), CLV_OK);
-  ASSERT_EQ(clv_buf_put(&b, "12345678", 8), CLV_OK);
+  const uint64_t header[3] = {1000000, sizeof(Particle),
+                              reinterpret_cast<uintptr_t>(particles.data())};
+  ASSERT_EQ(clv_buf_put_values(&b, CLV_U64, header, 3), CLV_OK);
+  ASSERT_EQ(clv_buf_put(&b, "\0\0\0\0\0\0\0\0" "12345678", 16), CLV_OK);
   EXPECT_EQ(clv_buf_get_region_objects(&b, sizeof(Particle), 1000000,
                                        getParticle),
             nullptr);
   EXPECT_STREQ(clv_last_error(),
-               "short message: a region of 1000000 objects at offset 16 of 24");
+               "short message: a region of 1000000 objects at offset 32 of 40");
   EXPECT_EQ(b.graph, nullptr) << "nothing allocated";
   clv_buf_free(&b);
 
@@ -1150,9 +1152,10 @@ TEST_P(TypedRegionTest, RowsOfObjectsRoundTripAndDecodeIntoTheirPlaces) {
               CLV_OK)
         << clv_last_error();
     if (!shared() && xdr) {
-      // Shape (8 + 8 + 8), region header (16), padding (5 after 43 bytes),
-      // then 24 bytes an element, element by element.
-      EXPECT_EQ(b.size, 3 + 24 + 16 + 5 + s.rows * s.rowCount * 24);
+      // Shape (8 + 8 + 8), region header (16), the address a copied region
+      // carries in one process (8), padding (13 after 51 bytes), then 24
+      // bytes an element, element by element.
+      EXPECT_EQ(b.size, 3 + 24 + 16 + 8 + 13 + s.rows * s.rowCount * 24);
     }
     b.pos = 3;
     auto *p = static_cast<Particle *>(clv_buf_get_rows_objects(
@@ -1249,6 +1252,51 @@ TEST_P(TypedRegionTest, NarrowRowsRoundTrip) {
   clv_buf_free(&b);
 }
 
+TEST_P(TypedRegionTest, CopiesBackToTheirOwnPlaceAreNotStored) {
+  if (shared())
+    GTEST_SKIP() << "shared regions are not copied";
+  // In one process a region read back into the place it was written from
+  // (a global, which every node of the threads transport shares) is there
+  // already: storing it again would race with the nodes reading it. Memory
+  // changed after the write shows whether it was stored.
+  double values[4] = {1, 2, 3, 4};
+  std::vector<Particle> particles = someParticles(3);
+  clv_buf b = buffer();
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_F64, values, 4), CLV_OK);
+  ASSERT_EQ(clv_buf_put_rows_values(&b, CLV_F64, values, 2, 1, 2), CLV_OK);
+  ASSERT_EQ(clv_buf_put_region_objects(&b, particles.data(), sizeof(Particle),
+                                       3, putParticle),
+            CLV_OK);
+  ASSERT_EQ(clv_buf_put_rows_objects(&b, particles.data(), sizeof(Particle), 3,
+                                     1, 1, putParticle),
+            CLV_OK);
+  values[0] = values[2] = 9;
+  particles[0].id = particles[2].id = 99;
+  ASSERT_EQ(clv_buf_get_region_values_into(&b, CLV_F64, values, 4), CLV_OK);
+  ASSERT_EQ(clv_buf_get_rows_values_into(&b, CLV_F64, values, 2, 1, 2), CLV_OK);
+  ASSERT_EQ(clv_buf_get_region_objects_into(&b, particles.data(),
+                                            sizeof(Particle), 3, getParticle),
+            CLV_OK);
+  ASSERT_EQ(clv_buf_get_rows_objects_into(&b, particles.data(),
+                                          sizeof(Particle), 3, 1, 1,
+                                          getParticle),
+            CLV_OK)
+      << clv_last_error();
+  EXPECT_EQ(b.pos, b.size) << "every region was read";
+  EXPECT_EQ(std::vector<double>(values, values + 4),
+            (std::vector<double>{9, 2, 9, 4}));
+  EXPECT_EQ(particles[0].id, 99);
+  EXPECT_EQ(particles[2].id, 99);
+
+  // Elsewhere, the copy is stored.
+  b.pos = 0;
+  double other[4] = {};
+  ASSERT_EQ(clv_buf_get_region_values_into(&b, CLV_F64, other, 4), CLV_OK);
+  EXPECT_EQ(std::vector<double>(other, other + 4),
+            (std::vector<double>{1, 2, 3, 4}));
+  clv_buf_free(&b);
+}
+
 TEST_P(TypedRegionTest, OverlappingRowsAreDecodedInOrder) {
   if (shared())
     GTEST_SKIP() << "shared rows are the caller's memory";
@@ -1269,7 +1317,13 @@ TEST_P(TypedRegionTest, OverlappingRowsAreDecodedInOrder) {
   ASSERT_EQ(clv_buf_put_rows_values(&written, CLV_F64, memory, 2, 4, 2),
             CLV_OK);
   clv_buf same = message({1, 2, 3, 4, 3, 4, 30, 40});
-  ASSERT_EQ(bytesOf(same), bytesOf(written)) << "the layout assumed here";
+  // The two differ only in the address a copied region carries in one
+  // process, after the shape (24 bytes) and the region header (16).
+  Bytes sameBytes = bytesOf(same), writtenBytes = bytesOf(written);
+  ASSERT_EQ(sameBytes.size(), writtenBytes.size());
+  std::fill_n(sameBytes.begin() + 40, 8, 0);
+  std::fill_n(writtenBytes.begin() + 40, 8, 0);
+  ASSERT_EQ(sameBytes, writtenBytes) << "the layout assumed here";
   clv_buf_free(&same);
   clv_buf_free(&written);
 
@@ -1440,10 +1494,19 @@ TEST_F(RuntimeMarshalTest, XdrRegionBytesInCopyMode) {
   const int32_t values[2] = {1, -2};
   clv_buf b = bufferIn(CLV_ENCODING_XDR);
   ASSERT_EQ(clv_buf_put_region_values(&b, CLV_I32, values, 2), CLV_OK);
-  EXPECT_EQ(bytesOf(b), (Bytes{0, 0, 0, 0, 0, 0, 0, 2,  // count
-                               0, 0, 0, 0, 0, 0, 0, 4,  // element size
-                               0, 0, 0, 1,              // the values, at 16:
-                               0xff, 0xff, 0xff, 0xfe})); // no padding
+  // In one process (the threads transport) a copied region carries its
+  // address; across processes (mpi) the values follow the element size.
+  Bytes address;
+  for (int shift = 56; shift >= 0; shift -= 8)
+    address.push_back(static_cast<unsigned char>(
+        static_cast<uint64_t>(reinterpret_cast<uintptr_t>(values)) >> shift));
+  Bytes expected{0, 0, 0, 0, 0, 0, 0, 2,  // count
+                 0, 0, 0, 0, 0, 0, 0, 4}; // element size
+  expected.insert(expected.end(), address.begin(), address.end());
+  expected.insert(expected.end(), {0, 0, 0, 0, 0, 0, 0, 0, // padding to 32
+                                   0, 0, 0, 1,              // the values
+                                   0xff, 0xff, 0xff, 0xfe});
+  EXPECT_EQ(bytesOf(b), expected);
   // After one 4-byte value, three zero units align the payload.
   clv_buf_free(&b);
   b = bufferIn(CLV_ENCODING_XDR);
