@@ -49,6 +49,8 @@ public:
     /// end of its file (a static one has no name elsewhere); Name is then
     /// cleave_g_NAME, the prefix of the stubs' variables for it.
     std::string Global;
+    /// A global's: how many elements of Elem it holds.
+    uint64_t Extent = 0;
   };
 
   Signature(const FunctionDecl *F, TUAnalysis &A) : F(F), Policy(A.context().getLangOpts()) {
@@ -100,6 +102,7 @@ public:
             *Bound = A.boundOnAnyNode(F, *Bound);
         Out.Elem = travellingGlobal(G, Ctx);
         Out.Type = Ctx.getPointerType(Out.Elem);
+        Out.Extent = Ctx.getTypeSize(G->getType()) / Ctx.getTypeSize(Out.Elem);
         Globals.push_back(Out);
       }
     // The entry facts its regions hold under, in C, in long long so that
@@ -295,6 +298,13 @@ void computeBounds(const Signature &S, llvm::raw_ostream &OS) {
     const std::string &N = P->Name;
     OS << "  " << N << "__lo = " << P->R->Lo->str() << ";\n"
        << "  " << N << "__hi = " << P->R->Hi->str() << ";\n";
+    // A global's region holds its own elements only: the loop bounds of an
+    // access under a test of its index (`if (y >= 0 && y < N) a[y]`) may
+    // reach past them, where a copy would read, and write, other memory.
+    if (!P->Global.empty() && !P->R->Rows)
+      OS << "  if (" << N << "__lo < 0)\n    " << N << "__lo = 0;\n"
+         << "  if (" << N << "__hi > " << P->Extent << ")\n    " << N << "__hi = " << P->Extent
+         << ";\n";
     if (!P->R->Rows) {
       Length(N + "__count", N + "__lo", N + "__hi");
       continue;

@@ -1016,8 +1016,12 @@ private:
       bool Owned = ownedByIteration(L, CE, R, Why);
       if (!Why.empty())
         return Why;
-      if (Owned)
+      if (Owned) {
+        if (std::string Reached = R.ReadOnly ? "" : whyOthersReach(R, Mine); !Reached.empty())
+          return "it writes its part of '" + R.Base->getNameAsString() +
+                 "' in every iteration of its loop, and " + Reached;
         continue;
+      }
       if (!R.ReadOnly)
         return "it writes '" + R.Base->getNameAsString() +
                "' in every iteration of its loop, and the regions of different "
@@ -1028,6 +1032,25 @@ private:
     CallSet Skip{CE};
     if (std::string Why = Shared.empty() ? "" : whyTouches(L, Shared, Skip); !Why.empty())
       return "its loop may write what it reads (" + Why + ")";
+    return "";
+  }
+
+  /// Why the calls of other iterations may reach the part of an object that
+  /// the written region \p R, one of the call's regions \p Mine, gives each
+  /// iteration: another of its regions on the same object, or on one not
+  /// proved apart from it (a parameter of the caller may point into a
+  /// global); "" when none may.
+  std::string whyOthersReach(const SiteRegion &R, const std::vector<SiteRegion> &Mine) {
+    for (const SiteRegion &Other : Mine) {
+      if (&Other == &R)
+        continue;
+      if (Other.Base == R.Base)
+        return "it " + std::string(Other.ReadOnly ? "reads" : "writes") + " '" +
+               R.Base->getNameAsString() + "' outside that part too, where other iterations' "
+               "calls write";
+      if (std::string Why = whyRegionsMayOverlap(A, Caller, R, Other); !Why.empty())
+        return Why + ", which other iterations' calls " + (Other.ReadOnly ? "read" : "write");
+    }
     return "";
   }
 
