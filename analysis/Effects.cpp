@@ -9,6 +9,7 @@
 #include "analysis/Marshaling.h"
 #include "analysis/Presburger.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/Sequence.h"
@@ -783,8 +784,13 @@ private:
     } else if (O.Inside || Index) {
       // A field of a node, or an element of an array member, is inside the
       // element at the offset.
-      interval(O.Inside ? O.Offset : SymExpr::binary(SymExpr::Kind::Add, O.Offset, Index), R,
-               At);
+      SymExpr::Ptr First =
+          O.Inside ? O.Offset : SymExpr::binary(SymExpr::Kind::Add, O.Offset, Index);
+      if (interval(First, R, At) && !O.Inside)
+        if (std::string Test = indexTested(At, First); !Test.empty())
+          addFact(Out.Direct.PastArray, "the index at line " + line(At) + " is tested at line " +
+                                            Test + ", and its loops' bounds, which make its "
+                                            "region, may reach past '" + R.Param + "'");
     } else {
       R.Unbounded =
           "the index at line " + line(At) + " reads memory or is not affine in integer variables";
@@ -838,15 +844,75 @@ private:
     return Out;
   }
 
+  /// The line of a test that orders a variable of \p Index other than the
+  /// parameters (`<`, `<=`, `>`, `>=`, the variable not under a subscript
+  /// or `*`) and that the access
+  /// \p At is made under: an `if`, `?:`, `&&` or `||` around it in the
+  /// function; "" when there is none.
+  std::string indexTested(const Expr *At, const SymExpr::Ptr &Index) {
+    // The variables the loops move: a test of a parameter the function
+    // keeps (`if (n <= 8)` before a loop to n) bounds no loop less.
+    std::vector<std::string> Keys;
+    for (const std::string &V : Index->variables())
+      if (!ParamNames.count(V))
+        Keys.push_back(V);
+    struct Ordered : RecursiveASTVisitor<Ordered> {
+      const std::vector<std::string> &Keys;
+      bool Found = false, InComparison = false;
+      explicit Ordered(const std::vector<std::string> &Keys) : Keys(Keys) {}
+      bool TraverseArraySubscriptExpr(ArraySubscriptExpr *) { return true; }
+      bool TraverseCallExpr(CallExpr *) { return true; }
+      bool TraverseMemberExpr(MemberExpr *) { return true; }
+      bool TraverseUnaryOperator(UnaryOperator *UO) {
+        return UO->getOpcode() == UO_Deref || RecursiveASTVisitor::TraverseUnaryOperator(UO);
+      }
+      bool TraverseBinaryOperator(BinaryOperator *BO) {
+        bool Outer = InComparison;
+        InComparison = InComparison || BO->isRelationalOp();
+        bool Go = RecursiveASTVisitor::TraverseBinaryOperator(BO);
+        InComparison = Outer;
+        return Go;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && InComparison)
+          Found = Found || llvm::is_contained(Keys, symbolKey(V));
+        return !Found;
+      }
+    };
+    auto Tests = [&](const Expr *Cond) {
+      Ordered O(Keys);
+      O.TraverseStmt(const_cast<Expr *>(Cond));
+      return O.Found;
+    };
+    DynTypedNode Child = DynTypedNode::create(*At);
+    for (DynTypedNodeList Up = Ctx.getParents(Child); !Up.empty(); Up = Ctx.getParents(Child)) {
+      const Stmt *From = Child.get<Stmt>();
+      const Expr *Cond = nullptr;
+      if (const auto *If = Up[0].get<IfStmt>(); If && From != If->getCond())
+        Cond = If->getCond();
+      else if (const auto *CO = Up[0].get<ConditionalOperator>(); CO && From != CO->getCond())
+        Cond = CO->getCond();
+      else if (const auto *BO = Up[0].get<BinaryOperator>();
+               BO && BO->isLogicalOp() && From == BO->getRHS())
+        Cond = BO->getLHS();
+      if (Cond && Tests(Cond))
+        return line(Cond);
+      if (Up[0].get<FunctionDecl>())
+        return "";
+      Child = Up[0];
+    }
+    return "";
+  }
+
   /// Fills \p R with the elements \p First takes in the enclosing loops, in
-  /// the parameters' names, or says why it cannot. An index that is not
-  /// affine in a loop's variable may still be rows of a matrix: `i * ld + j`
-  /// with ld a parameter the function keeps gives rows [i's range] of
-  /// elements [j's range], ld apart.
-  void interval(SymExpr::Ptr First, AccessRegion &R, const Expr *At) {
+  /// the parameters' names, or says why it cannot; true when the loops bound
+  /// it. An index that is not affine in a loop's variable may still be rows
+  /// of a matrix: `i * ld + j` with ld a parameter the function keeps gives
+  /// rows [i's range] of elements [j's range], ld apart.
+  bool interval(SymExpr::Ptr First, AccessRegion &R, const Expr *At) {
     std::string Why;
     if (range(First, R.Lo, R.Hi, Why))
-      return;
+      return true;
     for (const std::string &Key : First->variables()) {
       auto Name = ParamNames.find(Key);
       if (Name == ParamNames.end() || Addresses.count(Name->second))
@@ -857,7 +923,7 @@ private:
           !range(Split->second, R.Rows.ColLo, R.Rows.ColHi, Ignored))
         continue;
       R.Rows.Stride = SymExpr::variable(Name->second);
-      return;
+      return true;
     }
     R.Rows = RowShape();
     // Counters of while loops and the like: the polyhedra of the function's
@@ -870,7 +936,7 @@ private:
       R.Hi = R.Lo ? inParameters(Bounds->second, Ignored) : nullptr;
       if (R.Hi) {
         R.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, R.Hi, SymExpr::constant(1)));
-        return;
+        return false;
       }
     }
     R.Lo = R.Hi = nullptr;
@@ -878,6 +944,7 @@ private:
       if (std::string Stopped = stoppedByValues(First); !Stopped.empty())
         Why = Stopped;
     R.Unbounded = "the index at line " + line(At) + Why;
+    return false;
   }
 
   /// Where a variable of \p Index, or one whose value flows into it, moves

@@ -250,7 +250,7 @@ std::vector<AccessRegion> normalized(const std::vector<AccessRegion> &In,
 void normalize(EffectInfo &E, const FunctionInfo &F) {
   E.Accesses = normalized(E.Accesses, F.Params, F.Local.Entry);
   for (auto *Facts : {&E.GlobalsRead, &E.GlobalsWritten, &E.InputOutput, &E.UnknownCalls,
-                      &E.Allocation, &E.Other})
+                      &E.Allocation, &E.Other, &E.PastArray})
     llvm::stable_sort(*Facts,
                       [](const EffectFact &A, const EffectFact &B) { return A.Name < B.Name; });
 }
@@ -558,7 +558,8 @@ EffectInfo composed(const FunctionInfo &F, const std::map<std::string, FunctionI
                               {&CS.InputOutput, &S.InputOutput},
                               {&CS.UnknownCalls, &S.UnknownCalls},
                               {&CS.Allocation, &S.Allocation},
-                              {&CS.Other, &S.Other}})
+                              {&CS.Other, &S.Other},
+                              {&CS.PastArray, &S.PastArray}})
         for (const EffectFact &Fact : *From)
           addFact(*To, {Fact.Name, Name, Fact.Constant});
     std::string Unshown = &Callee == &F ? "" : guardUnshown(Callee, C);

@@ -89,7 +89,7 @@ bool EffectInfo::operator==(const EffectInfo &O) const {
   return GlobalsRead == O.GlobalsRead && GlobalsWritten == O.GlobalsWritten &&
          Accesses == O.Accesses && InputOutput == O.InputOutput &&
          UnknownCalls == O.UnknownCalls && Allocation == O.Allocation && Other == O.Other &&
-         Aliasing == O.Aliasing;
+         PastArray == O.PastArray && Aliasing == O.Aliasing;
 }
 
 // The JSON is streamed, never built as a json::Value tree: the tree of a large
@@ -198,6 +198,7 @@ static void writeEffects(OStream &J, const EffectInfo &E) {
     writeFacts(J, "globals_written", E.GlobalsWritten);
     writeFacts(J, "io", E.InputOutput);
     writeFacts(J, "other", E.Other);
+    writeFacts(J, "past_array", E.PastArray);
     writeArray(J, "regions", E.Accesses, writeAccess);
     writeFacts(J, "unknown_calls", E.UnknownCalls);
   });
@@ -411,6 +412,9 @@ static void printEffects(const EffectInfo &E, llvm::StringRef Indent, llvm::raw_
     OS << Indent << "frees memory it did not allocate, with " << F.Name << Via(F.Via) << "\n";
   for (const EffectFact &F : E.Other)
     OS << Indent << F.Name << Via(F.Via) << "\n";
+  for (const EffectFact &F : E.PastArray)
+    OS << Indent << "stays on its node where regions are copied: " << F.Name << Via(F.Via)
+       << "\n";
   for (const std::string &A : E.Aliasing)
     OS << Indent << "aliasing: " << A << "\n";
 }

@@ -188,6 +188,11 @@ struct EffectInfo {
   /// function ..." (inline assembly, setjmp, static locals, calls through
   /// pointers, memory it cannot name).
   std::vector<EffectFact> Other;
+  /// What keeps a call on its node where regions are copied: an access of a
+  /// pointer whose region, from its loops' bounds, may reach past the
+  /// pointer's array, since a test before it keeps its index inside
+  /// (`if (y >= 0 && y < n) s += in[y]` for y from i - 1 to i + 1).
+  std::vector<EffectFact> PastArray;
   /// Aliasing the function creates: locals whose address it takes, pointers
   /// it stores in globals.
   std::vector<std::string> Aliasing;

@@ -552,7 +552,14 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << "  " << P->Name << "__off = " << P->Name << " - " << P->Base << ";\n";
     computeBounds(S, FS);
-    FS << "  cleave_node = clv_spawn_node_for(CLEAVE_FN_" << Name << ", "
+    // A region that may reach past its array travels only as an address.
+    const EffectInfo *E = A.effects(S.F);
+    if (E && !E->PastArray.empty())
+      FS << "  /* cleave: where regions are copied, '" << Name
+         << "' runs here: " << E->PastArray.front().Name << " */\n";
+    FS << "  cleave_node = "
+       << (E && !E->PastArray.empty() ? "!clv_shares_memory() ? -1 : " : "")
+       << "clv_spawn_node_for(CLEAVE_FN_" << Name << ", "
        << (Bytes.empty() ? "0" : "(size_t)0" + Bytes) << ");\n  if (cleave_node < 0) {\n"
        << "    if (cleave_node != CLV_NOT_WORTH && clv_local_enter()) {\n"
        << Run(Parallel, "      ") << "      clv_local_leave();\n    } else {\n"

@@ -1319,6 +1319,8 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
     for (const Stmt *Branch : AC.ExitJoins)
       Where += ", and where the branch of line " +
                std::to_string(SM.getPresumedLineNumber(Branch->getBeginLoc())) + " returns";
+    if (const EffectInfo *E = A.effects(AC.Callee); E && !E->PastArray.empty())
+      Where += "; where regions are copied (mpi) it runs here: " + E->PastArray.front().Name;
     Remarks.push_back({AC.Call->getBeginLoc(), [&D, Async, AC, Where] {
                          D.Report(AC.Call->getBeginLoc(), Async)
                              << AC.Callee->getNameAsString() << Where;

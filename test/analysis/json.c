@@ -33,6 +33,7 @@ void show(int i) { printf("%d\n", table[i]); }
 // CHECK-NEXT:         }
 // CHECK-NEXT:       ],
 // CHECK-NEXT:       "other": [],
+// CHECK-NEXT:       "past_array": [],
 // CHECK-NEXT:       "regions": [
 // CHECK-NEXT:         {
 // CHECK-NEXT:           "access": "read",
