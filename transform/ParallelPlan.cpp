@@ -1049,7 +1049,8 @@ private:
                R.Base->getNameAsString() + "' outside that part too, where other iterations' "
                "calls write";
       if (std::string Why = whyRegionsMayOverlap(A, Caller, R, Other); !Why.empty())
-        return Why + ", which other iterations' calls " + (Other.ReadOnly ? "read" : "write");
+        return "other iterations' calls " + std::string(Other.ReadOnly ? "read" : "write") +
+               " '" + Other.Base->getNameAsString() + "' (" + Why + ")";
     }
     return "";
   }
@@ -1058,7 +1059,8 @@ private:
   /// iteration's alone: an object the iteration allocates with alloca (a
   /// pointer declared in the loop, its memory kept until the caller
   /// returns), or the slot of an object of the caller's own, declared before
-  /// the loop, that the loop's counter selects, `&count[i]`, no two
+  /// the loop, of a global, or of the array of a pointer parameter that never
+  /// changes, that the loop's counter selects, `&count[i]`, no two
   /// iterations' slots overlapping. No
   /// pointer may hold the object but in a call that keeps none
   /// (unaliased), and the body may touch it only before the call, in its
@@ -1069,7 +1071,10 @@ private:
     const Stmt *Body = loopBody(L);
     const SourceManager &SM = Ctx.getSourceManager();
     const VarDecl *V = R.Base;
-    if (!R.Own && !globalObject(V))
+    // A pointer parameter of the caller's that never changes is one object
+    // (its array) while the loop runs, as a global is.
+    bool Param = isa<ParmVarDecl>(V) && !Mutable.count(V);
+    if (!R.Own && !globalObject(V) && !Param)
       return false;
     auto Inside = [&](SourceLocation Loc, const Stmt *S) {
       return !SM.isBeforeInTranslationUnit(Loc, S->getBeginLoc()) &&
@@ -1092,9 +1097,9 @@ private:
       if (!Counter || !slotsApart(R, *Counter, L))
         return false;
     }
-    // Any function may name a global, and any pointer reach it: nothing
-    // else of the loop may touch the call's part of it.
-    if (globalObject(V)) {
+    // Any function may name a global, and any pointer reach it or the array
+    // of a parameter: nothing else of the loop may touch the call's part.
+    if (globalObject(V) || Param) {
       if (std::string Touch = whyTouches(L, {R}, CallSet{CE}); !Touch.empty())
         Why = "its loop may touch " + Name + ", which the call " + Does + " (" + Touch + ")";
       return true;

@@ -1,8 +1,10 @@
 // The one self-call of a loop: every iteration spawns its call, and the loop
 // is followed by the joins, in the order of the iterations, each value applied
 // to its variable then (so a sum of doubles comes out bit for bit the same).
-// Loops that use the variable elsewhere, can be left by a return, or write a
-// region in every iteration keep their calls sequential, each with a remark.
+// Loops that use the variable elsewhere or can be left by a return keep their
+// calls sequential, each with a remark. fill's loop gives each iteration its
+// half of its parameter's array (a + i * (n / 2), n / 2 elements), so both
+// halves are spawned.
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=EMIT %s < %t.out/loop-calls.c
@@ -81,7 +83,7 @@ long tally(long *cells, int n) {
   return cells[0] % 7 + 1;
 }
 
-// REMARK: loop-calls.c:[[@LINE+10]]:5: remark: call to 'fill' stays sequential: it writes 'a' in every iteration of its loop, and the regions of different iterations are not proved disjoint
+// REMARK: loop-calls.c:[[@LINE+10]]:5: remark: call to 'fill' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE+10]], with the calls of the other iterations
 #pragma cleave region(a[0:n])
 void fill(int *a, int n) {
   int i;

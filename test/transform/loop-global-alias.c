@@ -27,7 +27,7 @@ static void step(const int *in, int i) {
   g[i] = s + in[i + 1];
 }
 
-// REMARK: loop-global-alias.c:[[@LINE+3]]:5: remark: call to 'step' stays sequential: it writes its part of 'g' in every iteration of its loop, and 'g' and 'p' may point into the same array, which other iterations' calls read
+// REMARK: loop-global-alias.c:[[@LINE+3]]:5: remark: call to 'step' stays sequential: it writes its part of 'g' in every iteration of its loop, and other iterations' calls read 'p' ('g' and 'p' may point into the same array)
 static void sweep(const int *p) {
   for (int i = 0; i < N - 1; i++)
     step(p, i);
