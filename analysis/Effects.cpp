@@ -846,9 +846,9 @@ private:
 
   /// The line of a test that orders a variable of \p Index other than the
   /// parameters (`<`, `<=`, `>`, `>=`, the variable not under a subscript
-  /// or `*`) and that the access
-  /// \p At is made under: an `if`, `?:`, `&&` or `||` around it in the
-  /// function; "" when there is none.
+  /// or `*`) and that the access \p At is made under: an `if`, `?:`, `&&`
+  /// or `||` around it in the function, or an `if` before it in a block
+  /// around it that leaves (`if (y < 0) continue;`); "" when there is none.
   std::string indexTested(const Expr *At, const SymExpr::Ptr &Index) {
     // The variables the loops move: a test of a parameter the function
     // keeps (`if (n <= 8)` before a loop to n) bounds no loop less.
@@ -895,6 +895,18 @@ private:
       else if (const auto *BO = Up[0].get<BinaryOperator>();
                BO && BO->isLogicalOp() && From == BO->getRHS())
         Cond = BO->getLHS();
+      if (const auto *Block = Up[0].get<CompoundStmt>(); Block && From)
+        for (const Stmt *Before : Block->body()) {
+          if (Before == From)
+            break;
+          const auto *If = dyn_cast<IfStmt>(Before);
+          const Stmt *Then = If ? If->getThen() : nullptr;
+          if (const auto *Inner = dyn_cast_or_null<CompoundStmt>(Then); Inner && Inner->size() == 1)
+            Then = Inner->body_front();
+          if (Then && isa<ContinueStmt, BreakStmt, ReturnStmt, GotoStmt>(Then) &&
+              Tests(If->getCond()))
+            return line(If->getCond());
+        }
       if (Cond && Tests(Cond))
         return line(Cond);
       if (Up[0].get<FunctionDecl>())

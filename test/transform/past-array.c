@@ -6,11 +6,14 @@
 // half is spawned; copied, it read in[-1] (AddressSanitizer:
 // heap-buffer-overflow with CLEAVE_PASS=copy), so where regions are copied
 // the call runs where it is made, and the remark says why. A test of a
-// parameter (`if (hi - lo <= 64)`) flags nothing: it bounds no loop less.
+// parameter (`if (hi - lo <= 64)`) flags nothing: it bounds no loop less. A
+// test that leaves the iteration (`if (yy < 0 || yy >= n) continue;`) is
+// one too.
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=STUBS %s < %t.out/cleave_stubs.c
 // RUN: cleave analyze %s | FileCheck --check-prefix=ANALYZE %s
+// RUN: cleave analyze %s | FileCheck --check-prefix=AROUND %s
 // RUN: %cc -Wall -Wextra -Werror %s -o %t.seq
 // RUN: %t.seq > %t.expected
 // RUN: %cc -Wall -Wextra -Werror %t.out/past-array.c %t.out/cleave_stubs.c %cleave_rt -o %t.par
@@ -49,6 +52,19 @@ static void rows(const double *in, double *out, int lo, int hi, int n) {
   rows(in, out, mid, hi, n);
 }
 
+// AROUND: function around
+// AROUND: stays on its node where regions are copied: the index at line [[@LINE+7]] is tested at line [[@LINE+5]], and its loops' bounds, which make its region, may reach past 'in'
+// The same test as a jump out of the iteration: in[i - 1:i + 2] again.
+static double around(const double *in, int i, int n) {
+  double s = 0;
+  for (int yy = i - 1; yy <= i + 1; yy++) {
+    if (yy < 0 || yy >= n)
+      continue;
+    s += in[yy];
+  }
+  return s;
+}
+
 int main(void) {
   int n = 3000;
   double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
@@ -60,7 +76,7 @@ int main(void) {
   double s = 0;
   for (int i = 0; i < n; i++)
     s += b[i];
-  printf("%.6f\n", s);
+  printf("%.6f %.1f\n", s, around(a, 0, n));
   free(a);
   free(b);
   return 0;
