@@ -554,11 +554,11 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     computeBounds(S, FS);
     // A region that may reach past its array travels only as an address.
     const EffectInfo *E = A.effects(S.F);
-    if (E && !E->PastArray.empty())
+    bool Home = E && !E->PastArray.empty();
+    if (Home)
       FS << "  /* cleave: where regions are copied, '" << Name
          << "' runs here: " << E->PastArray.front().Name << " */\n";
-    FS << "  cleave_node = "
-       << (E && !E->PastArray.empty() ? "!clv_shares_memory() ? -1 : " : "")
+    FS << "  cleave_node = " << (Home ? "!clv_shares_memory() ? -1 : " : "")
        << "clv_spawn_node_for(CLEAVE_FN_" << Name << ", "
        << (Bytes.empty() ? "0" : "(size_t)0" + Bytes) << ");\n  if (cleave_node < 0) {\n"
        << "    if (cleave_node != CLV_NOT_WORTH && clv_local_enter()) {\n"
