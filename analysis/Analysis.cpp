@@ -352,8 +352,13 @@ private:
 /// (only address-taken, with \p AddressOnly).
 class WriteScan : public RecursiveASTVisitor<WriteScan> {
 public:
-  explicit WriteScan(bool AddressOnly = false) : AddressOnly(AddressOnly) {}
+  explicit WriteScan(bool AddressOnly = false, const Stmt *Stop = nullptr)
+      : AddressOnly(AddressOnly), Stop(Stop) {}
   llvm::DenseSet<const VarDecl *> Written;
+
+  bool TraverseStmt(Stmt *S) {
+    return !(S && S == Stop) && RecursiveASTVisitor::TraverseStmt(S);
+  }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp() && !AddressOnly)
@@ -368,6 +373,7 @@ public:
 
 private:
   bool AddressOnly;
+  const Stmt *Stop;
   void note(const Expr *E) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -379,6 +385,12 @@ private:
 
 llvm::DenseSet<const VarDecl *> cleave::modifiedVariables(const Stmt *S) {
   WriteScan Scan;
+  Scan.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(Scan.Written);
+}
+
+llvm::DenseSet<const VarDecl *> cleave::modifiedBefore(const Stmt *S, const Stmt *Stop) {
+  WriteScan Scan(false, Stop);
   Scan.TraverseStmt(const_cast<Stmt *>(S));
   return std::move(Scan.Written);
 }

@@ -269,6 +269,10 @@ clang::Stmt *analyzedBody(clang::ASTContext &Ctx, const clang::FunctionDecl *FD)
 
 /// The variables \p S assigns, increments, decrements or takes the address of.
 llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
+/// The variables \p S modifies (as modifiedVariables) in what comes before
+/// \p Stop, a statement inside it, in the order of the source.
+llvm::DenseSet<const clang::VarDecl *> modifiedBefore(const clang::Stmt *S,
+                                                      const clang::Stmt *Stop);
 /// The variables \p S takes the address of: they may change behind any
 /// pointer.
 llvm::DenseSet<const clang::VarDecl *> addressTakenVariables(const clang::Stmt *S);

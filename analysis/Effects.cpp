@@ -196,9 +196,13 @@ public:
     JumpsIn = Body.Jumps;
     for (const auto &[Key, Name] : ParamNames)
       Stable.insert(Key);
-    for (const VarDecl *V : localVariables(AnalyzedBody))
+    for (const ParmVarDecl *P : FD->parameters())
+      Variables[symbolKey(P)] = P;
+    for (const VarDecl *V : localVariables(AnalyzedBody)) {
+      Variables[symbolKey(V)] = V;
       if (!Modified.count(V))
         Stable.insert(symbolKey(V));
+    }
   }
 
   void run() {
@@ -1079,6 +1083,36 @@ private:
     return true;
   }
 
+  /// \p V, read where \p At is evaluated, with each parameter that moves
+  /// and that the states show to hold there the value it was passed
+  /// (`rows(in, lo, mid)` after a branch that moves `lo` and returns) read
+  /// as that value; and each local that never changes, initialized so
+  /// (`int mid = lo + (hi - lo) / 2;` there), as its initializer.
+  SymExpr::Ptr asPassed(const Expr *At, SymExpr::Ptr V) {
+    std::optional<Conjunction> Given;
+    SymMap Entered;
+    for (const std::string &Key : V->variables()) {
+      auto It = Variables.find(Key);
+      const VarDecl *D = It == Variables.end() ? nullptr : It->second;
+      if (!D || !Modified.count(D) == isa<ParmVarDecl>(D))
+        continue;
+      if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+        if (!Given && !(States && (Given = States->factsAt(At))))
+          continue;
+        SymExpr::Ptr Now = SymExpr::variable(Key), Passed = SymExpr::variable(entryKey(P));
+        if (implies(*Given, {{atLeast(Now, Passed), atLeast(Passed, Now)}}))
+          Entered[Key] = Passed;
+      } else if (SymExpr::Ptr Init = D->getInit() && !D->getInit()->HasSideEffects(Ctx)
+                                         ? symbolicValue(D->getInit(), &Modified, &Ctx)
+                                         : nullptr) {
+        Init = asPassed(D->getInit(), Init);
+        if (llvm::all_of(Init->variables(), [&](const std::string &K) { return Stable.count(K); }))
+          Entered[Key] = Init;
+      }
+    }
+    return Entered.empty() ? V : simplify(substitute(V, Entered));
+  }
+
   /// \p E in the names of the parameters the body never changes, or null
   /// with \p Why naming the variable that is not one.
   SymExpr::Ptr inParameters(const SymExpr::Ptr &E, std::string &Why) {
@@ -1147,8 +1181,10 @@ private:
       std::optional<LoopRange> Range = loopRange(FS);
       if (Range)
         Loops.push_back(*Range);
+      ++LoopDepth;
       stmt(FS->getBody());
       stmt(FS->getInc());
+      --LoopDepth;
       if (Range)
         Loops.pop_back();
       return;
@@ -1209,14 +1245,24 @@ private:
       }
       return;
     }
+    bool Loop = isa<WhileStmt>(S) || isa<DoStmt>(S);
+    LoopDepth += Loop;
     for (const Stmt *Child : S->children())
       stmt(Child);
+    LoopDepth -= Loop;
   }
 
   /// Adds to Facts what the integer comparisons of the condition \p Cond
   /// say when it is \p Holds.
   void assume(const Expr *Cond, bool Holds) {
+    size_t Mark = Facts.size(), UnequalMark = Unequal.size();
     conditionFacts(Ctx, Cond, Holds, Modified, Facts, &Unequal);
+    // Of a parameter that moves, read where it still holds the value it
+    // was passed, the fact holds of that value wherever it is read.
+    if (!Cond->HasSideEffects(Ctx))
+      for (auto [All, From] : {std::pair{&Facts, Mark}, {&Unequal, UnequalMark}})
+        for (size_t I = From; I < All->size(); ++I)
+          (*All)[I] = asPassed(Cond, (*All)[I]);
   }
 
   /// The range of the variable of a counted loop: `for (i = L; i < U; i++)`
@@ -1239,7 +1285,27 @@ private:
         }
     }
     std::optional<LoopCounter> Counter = loopCounter(FS, Ctx);
-    if (!Var || !Counter || Counter->Var != Var)
+    if (!Counter)
+      return std::nullopt;
+    // A loop that starts where its counter is (`for (; lo < hi; lo++)`),
+    // entered once (no loop around it, no label), from the counter's value
+    // on entry or its initializer, when nothing before it in the source
+    // changes it.
+    SymExpr::Ptr First;
+    if (!FS->getInit() && !LoopDepth && !JumpsIn &&
+        !modifiedBefore(AnalyzedBody, FS).count(Counter->Var)) {
+      Var = Counter->Var;
+      if (const auto *P = dyn_cast<ParmVarDecl>(Var))
+        First = SymExpr::variable(entryKey(P));
+      else if (Var->getInit())
+        if (SymExpr::Ptr Init = symbolicValue(Var->getInit(), &Modified, &Ctx);
+            Init && llvm::all_of(Init->variables(),
+                                 [&](const std::string &V) { return Stable.count(V); }))
+          First = Init;
+      if (!First)
+        return std::nullopt;
+    }
+    if (!Var || Counter->Var != Var)
       return std::nullopt;
     int64_t Step = Counter->Step;
     auto IsVar = [&](const Expr *E) {
@@ -1258,7 +1324,8 @@ private:
         Conjuncts.push_back(BO->getLHS());
         Conjuncts.push_back(BO->getRHS());
       }
-    SymExpr::Ptr First = symbolicValue(Start, &Modified, &Ctx);
+    if (!First)
+      First = symbolicValue(Start, &Modified, &Ctx);
     if (!First)
       return std::nullopt;
     for (const Expr *C : Conjuncts) {
@@ -1543,6 +1610,8 @@ private:
       // An increment (`store++`) passes the value before it, which Symbolic
       // names; another argument that reads the variable would make the call
       // undefined.
+      if (!Arg->HasSideEffects(Ctx))
+        V = asPassed(Arg, V);
       A.Symbolic = partlyNamed(V);
       if (Arg->HasSideEffects(Ctx))
         return A;
@@ -1726,12 +1795,16 @@ private:
   std::optional<std::map<const CallExpr *, std::vector<std::pair<unsigned, unsigned>>>> Apart;
   /// The body has labels or cases: a jump may pass an `if` that returns.
   bool JumpsIn = false;
+  /// How many loops enclose the statement walked.
+  unsigned LoopDepth = 0;
   /// The walk is in a statement that ends the program as a failure
   /// (failsProgram).
   bool Failing = false;
   /// The keys of the variables that hold one value in each scope they live
   /// in: the parameters and locals the body never changes.
   std::set<std::string> Stable;
+  /// The parameters and locals of FD by key (symbolKey).
+  std::map<std::string, const VarDecl *> Variables;
   /// stoppedByValues's scan of the body, once it is needed: what flows into
   /// each variable, and the loops that values read from memory stop.
   struct ValueStops {
