@@ -322,9 +322,11 @@ std::optional<LoopCounter> loopCounter(const clang::ForStmt *FS, const clang::AS
 
 /// A region of a call's pointer argument in the caller's variables: elements
 /// [Lo, Hi) from Base, a parameter of the caller or an object of its own
-/// (ownObject).
+/// (ownObject); or, Base null, from the pointer the argument Loaded reads
+/// from memory (`dot(A[i], x, n)`), for a region the callee only reads.
 struct SiteRegion {
   const clang::VarDecl *Base = nullptr;
+  const clang::Expr *Loaded = nullptr;
   SymExpr::Ptr Lo, Hi;
   RowShape Rows; ///< rows of a matrix, when it has a stride
 
@@ -345,7 +347,8 @@ struct SiteRegion {
 /// The regions of the pointer arguments of \p CE: the callee's regions with
 /// the call's arguments put in. Fails, saying why, when an argument is not a
 /// parameter of the caller or an object of its own (none in \p Modified),
-/// plus an integer offset, or a bound is not an integer expression of
+/// plus an integer offset, nor a pointer read from memory that the callee
+/// only reads through, or a bound is not an integer expression of
 /// variables.
 llvm::Expected<std::vector<SiteRegion>>
 callSiteRegions(TUAnalysis &A, const clang::CallExpr *CE,
@@ -359,6 +362,10 @@ callSiteRegions(TUAnalysis &A, const clang::CallExpr *CE,
 /// different objects (TUAnalysis::distinctParams).
 std::string whyRegionsMayOverlap(const TUAnalysis &A, const clang::FunctionDecl *Caller,
                                  const SiteRegion &X, const SiteRegion &Y);
+
+/// What \p R lies on, as the caller writes it: its base's name, or the
+/// argument that reads its pointer from memory.
+std::string regionBaseName(const SiteRegion &R, const clang::ASTContext &Ctx);
 
 /// The key symbolicValue gives the variable \p D.
 std::string symbolKey(const clang::ValueDecl *D);

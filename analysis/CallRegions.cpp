@@ -12,6 +12,21 @@ using namespace cleave;
 using namespace clang;
 
 
+/// Whether \p E reads a pointer from memory: an element or member
+/// (`A[i]`, `m->row`, `*p`), not a variable.
+static bool loadedPointer(const Expr *E) {
+  // Through conversions that keep the address (`const double *` for `double *`).
+  const auto *Load = dyn_cast<ImplicitCastExpr>(E->IgnoreParens());
+  while (Load && (Load->getCastKind() == CK_NoOp || Load->getCastKind() == CK_BitCast))
+    Load = dyn_cast<ImplicitCastExpr>(Load->getSubExpr()->IgnoreParens());
+  if (!Load || Load->getCastKind() != CK_LValueToRValue || !E->getType()->isPointerType())
+    return false;
+  const Expr *Place = Load->getSubExpr()->IgnoreParens();
+  const auto *UO = dyn_cast<UnaryOperator>(Place);
+  return isa<ArraySubscriptExpr>(Place) || isa<MemberExpr>(Place) ||
+         (UO && UO->getOpcode() == UO_Deref);
+}
+
 /// The local pointer \p V that never changes as a parameter of its function,
 /// or an object of its own, plus an offset: where it is set to what a
 /// callee returns into an argument's array (merge's `split2 =
@@ -201,8 +216,30 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
         PV = In;
     // A global array is one object, wherever it is named.
     bool GlobalArray = PV && globalObject(PV->Base) && PV->Base->getType()->isArrayType();
-    if (!PV || !(Own || Fixed || GlobalArray || isa<ParmVarDecl>(PV->Base)) ||
-        CE->getArg(I)->HasSideEffects(Ctx))
+    bool Known = PV && (Own || Fixed || GlobalArray || isa<ParmVarDecl>(PV->Base));
+    // A pointer read from memory (`A[i]`, `m->row`): what it points into is
+    // unknown, so it takes a region only to be read beside other reads and
+    // beside writes of objects no pointer in memory may hold.
+    if (!Known && loadedPointer(CE->getArg(I)) && !CE->getArg(I)->HasSideEffects(Ctx)) {
+      if (!R.ReadOnly)
+        return Fail("argument " + Spelled(R.Param) + " is a pointer read from memory, and '" +
+                    Callee->getNameAsString() +
+                    "' writes through it: what else may point there is unknown");
+      auto Started = Start(R);
+      if (!Started)
+        return Started.takeError();
+      SiteRegion S = std::move(*Started);
+      S.Loaded = CE->getArg(I);
+      S.Lo = substituteSimplified(R.Lo, Subst);
+      S.Hi = substituteSimplified(R.Hi, Subst);
+      if (R.Rows)
+        S.Rows = {substituteSimplified(R.Rows.Stride, Subst),
+                  substituteSimplified(R.Rows.ColLo, Subst),
+                  substituteSimplified(R.Rows.ColHi, Subst)};
+      Out.push_back(std::move(S));
+      continue;
+    }
+    if (!Known || CE->getArg(I)->HasSideEffects(Ctx))
       return Fail("argument " + Spelled(R.Param) +
                   " is not a parameter of the caller, a pointer of its own that never "
                   "changes, nor an array or allocation of its own or a global array, plus an "
@@ -241,8 +278,16 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
   return Out;
 }
 
+std::string cleave::regionBaseName(const SiteRegion &R, const ASTContext &Ctx) {
+  if (R.Base)
+    return R.Base->getNameAsString();
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(R.Loaded->getSourceRange()),
+                              Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
 /// \p R as C text in the caller's names: "a[lo:mid]".
-static std::string display(const SiteRegion &R) {
+static std::string display(const SiteRegion &R, const ASTContext &Ctx) {
   auto Named = [](const SymExpr::Ptr &E) {
     if (!E)
       return E;
@@ -251,7 +296,7 @@ static std::string display(const SiteRegion &R) {
       Names[Key] = SymExpr::variable(llvm::StringRef(Key).split('@').first);
     return simplify(substitute(E, Names));
   };
-  return regionText(R.Base->getNameAsString(), Named(R.Lo), Named(R.Hi),
+  return regionText(regionBaseName(R, Ctx), Named(R.Lo), Named(R.Hi),
                     {Named(R.Rows.Stride), Named(R.Rows.ColLo), Named(R.Rows.ColHi)});
 }
 
@@ -259,6 +304,12 @@ std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl
                                          const SiteRegion &X, const SiteRegion &Y) {
   if (X.ReadOnly && Y.ReadOnly)
     return "";
+  const ASTContext &Ctx = A.context();
+  if (!X.Base || !Y.Base) {
+    const SiteRegion &Loaded = X.Base ? Y : X, &Other = X.Base ? X : Y;
+    return "'" + regionBaseName(Loaded, Ctx) + "', a pointer read from memory, may point into '" +
+           regionBaseName(Other, Ctx) + "'";
+  }
   if (X.Base != Y.Base) {
     // Two globals are two objects; an array or allocation of the caller's
     // own is neither.
@@ -281,6 +332,6 @@ std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl
   if (regionsDisjoint(X.Lo, X.Hi, X.Rows, Y.Lo, Y.Hi, Y.Rows, Given))
     return "";
   std::string Widened = !X.Widened.empty() ? X.Widened : Y.Widened;
-  return display(X) + " and " + display(Y) + " may overlap" +
+  return display(X, Ctx) + " and " + display(Y, Ctx) + " may overlap" +
          (Widened.empty() ? "" : " (" + Widened + ", so the region is all of its array)");
 }

@@ -215,7 +215,9 @@ private:
       std::optional<int64_t> Count = regionElements(S.Lo, S.Hi, S.Rows, ByKeyValue);
       if (!Count)
         return std::nullopt;
-      QualType Element(S.Base->getType()->getPointeeOrArrayElementType(), 0);
+      QualType Element((S.Base ? S.Base->getType() : S.Loaded->getType())
+                           ->getPointeeOrArrayElementType(),
+                       0);
       Sum += *Count * bytes(Element);
     }
     return Sum;

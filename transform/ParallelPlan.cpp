@@ -502,22 +502,31 @@ private:
       }
       bool VisitDeclRefExpr(DeclRefExpr *DRE) {
         // A global scalar the call touches (an array is touched through a
-        // subscript or a pointer, checked there).
+        // subscript or a pointer, checked there); with a pointer read from
+        // memory, any scalar whose address a pointer may hold.
         const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-        if (VD && globalObject(VD) && !VD->getType()->isArrayType() &&
-            llvm::any_of(Spawned, [&](const SiteRegion &R) { return R.Base == VD; }) &&
-            !readOfReadOnly(DRE))
+        if (!VD || VD->getType()->isArrayType())
+          return true;
+        bool Named = globalObject(VD) && llvm::any_of(Spawned, [&](const SiteRegion &R) {
+                       return R.Base == VD;
+                     });
+        bool Reachable = (globalObject(VD) || P.AddressTaken.count(VD)) && loaded() &&
+                         !readOnlyAccess(DRE);
+        if ((Named && !readOfReadOnly(DRE)) || Reachable)
           Why = at(DRE) + " may be inside them";
         return Why.empty();
       }
       bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
-        // An object of the caller's own is inside no region but those on it.
+        // An object of the caller's own is inside no region but those on it,
+        // and none at a pointer read from memory unless some pointer may
+        // hold it.
         const VarDecl *VD = objectOf(ASE->getBase());
         // A global array is inside no region on another object.
         bool Apart =
-            VD && (ownObject(VD, P.Mutable) ||
+            VD && ((ownObject(VD, P.Mutable) &&
+                    (!loaded() || readOnlyAccess(ASE) || P.whyAliased(VD).empty())) ||
                    (globalObject(VD) && llvm::all_of(Spawned, [&](const SiteRegion &R) {
-                      return R.Own || globalObject(R.Base);
+                      return R.Own || (R.Base && globalObject(R.Base));
                     })));
         if ((!Apart || llvm::any_of(Spawned, [&](const SiteRegion &R) { return R.Base == VD; })) &&
             !readOfReadOnly(ASE))
@@ -527,8 +536,16 @@ private:
       /// Whether the access \p E only reads, and the call only reads its
       /// regions: reads beside reads share nothing that changes.
       bool readOfReadOnly(const Expr *E) const {
-        if (!llvm::all_of(Spawned, [](const SiteRegion &R) { return R.ReadOnly; }))
-          return false;
+        return llvm::all_of(Spawned, [](const SiteRegion &R) { return R.ReadOnly; }) &&
+               readOnlyAccess(E);
+      }
+      /// Whether a region lies at a pointer read from memory (which the
+      /// call only reads).
+      bool loaded() const {
+        return llvm::any_of(Spawned, [](const SiteRegion &R) { return R.Loaded; });
+      }
+      /// Whether the access \p E only reads.
+      bool readOnlyAccess(const Expr *E) const {
         for (DynTypedNode Up = P.parentOf(DynTypedNode::create(*E));; Up = P.parentOf(Up)) {
           const Expr *Parent = Up.get<Expr>();
           if (isa_and_nonnull<ParenExpr>(Parent))
@@ -571,7 +588,7 @@ private:
     if (!P || Mutable.count(P) || !A.passesLinkedStructure(Caller, P))
       return false;
     return llvm::all_of(Spawned, [&](const SiteRegion &R) {
-      const auto *Base = dyn_cast<ParmVarDecl>(R.Base);
+      const auto *Base = dyn_cast_or_null<ParmVarDecl>(R.Base);
       return Base && A.distinctParams(Caller, Base, P);
     });
   }
@@ -605,7 +622,7 @@ private:
       return Its + " touches regions unknown here: " + llvm::toString(Theirs.takeError());
     for (const SiteRegion &X : Spawned)
       for (const SiteRegion &Y : *Theirs)
-        if (std::string Overlap = whyRegionsMayOverlap(A, Caller, X, Y); !Overlap.empty())
+        if (std::string Overlap = whyMayOverlap(X, Y); !Overlap.empty())
           return Its + ": " + Overlap;
     return "";
   }
@@ -919,9 +936,17 @@ private:
     if (Place->refersToBitField() || Place->HasSideEffects(Ctx))
       return Where + ", which has side effects or is a bit-field";
     const VarDecl *V = objectOf(Place);
+    // An element of an allocation of the caller's own, through the pointer
+    // that holds it and never changes (`y[i]` after `double *y = malloc(..)`).
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Place->IgnoreParens()); !V && ASE)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+        if (const auto *P = dyn_cast<VarDecl>(DRE->getDecl());
+            P && P->getType()->isPointerType() && ownObject(P, Mutable))
+          V = P;
     bool Own = V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && !AddressTaken.count(V);
     if (!V || V->getType().isVolatileQualified() || (!Own && !globalObject(V)))
-      return Where + ", which is not in a variable or array of the caller's own or a global";
+      return Where + ", which is not in a variable, array or allocation of the caller's own "
+                     "or a global";
     // What the subscripts read: variables only, loaded when the call is
     // spawned, which earlier iterations' calls cannot change.
     class Loads : public RecursiveASTVisitor<Loads> {
@@ -1048,9 +1073,9 @@ private:
         return "it " + std::string(Other.ReadOnly ? "reads" : "writes") + " '" +
                R.Base->getNameAsString() + "' outside that part too, where other iterations' "
                "calls write";
-      if (std::string Why = whyRegionsMayOverlap(A, Caller, R, Other); !Why.empty())
+      if (std::string Why = whyMayOverlap(R, Other); !Why.empty())
         return "other iterations' calls " + std::string(Other.ReadOnly ? "read" : "write") +
-               " '" + Other.Base->getNameAsString() + "' (" + Why + ")";
+               " '" + regionBaseName(Other, Ctx) + "' (" + Why + ")";
     }
     return "";
   }
@@ -1071,6 +1096,8 @@ private:
     const Stmt *Body = loopBody(L);
     const SourceManager &SM = Ctx.getSourceManager();
     const VarDecl *V = R.Base;
+    if (!V)
+      return false;
     // A pointer parameter of the caller's that never changes is one object
     // (its array) while the loop runs, as a global is.
     bool Param = isa<ParmVarDecl>(V) && !Mutable.count(V);
@@ -1142,9 +1169,23 @@ private:
     return ASE && ASE->getBase()->IgnoreParenImpCasts() == Ref ? ASE : nullptr;
   }
 
+  /// whyRegionsMayOverlap, where a region at a pointer read from memory is
+  /// apart from an object of the caller's own that no pointer may hold.
+  std::string whyMayOverlap(const SiteRegion &X, const SiteRegion &Y) {
+    const SiteRegion &Other = X.Loaded ? Y : X;
+    if ((X.Loaded || Y.Loaded) && !Other.Loaded && Other.Own) {
+      std::string Alias = whyAliased(Other.Base);
+      if (Alias.empty())
+        return "";
+      return whyRegionsMayOverlap(A, Caller, X, Y) + ": " + Alias;
+    }
+    return whyRegionsMayOverlap(A, Caller, X, Y);
+  }
+
   /// Why a pointer other than \p V itself may reach V's object; "" when
   /// every mention of V in the caller subscripts it (`V[e]`, its address not
-  /// taken) or passes it (`V`, `V + e`, `&V[e]`) straight to a call that
+  /// taken), tests it (`!V`, `V == NULL`), or passes it (`V`, `V + e`,
+  /// `&V[e]`) straight to a call that
   /// keeps no pointer: a function of the program that may run on another
   /// node (which stores no pointer it is given), or a library function
   /// that only reads or writes its arguments' memory.
@@ -1165,6 +1206,13 @@ private:
       DynTypedNode P = parentOf(Up);
       while (P.get<ImplicitCastExpr>() || P.get<ParenExpr>())
         Up = P, P = parentOf(P);
+      // A test of V (`if (!v)`, `v == NULL`, `while (v && ...)`) keeps no pointer.
+      const auto *Test = P.get<BinaryOperator>();
+      const auto *Not = P.get<UnaryOperator>();
+      if ((Test && (Test->isComparisonOp() || Test->isLogicalOp())) ||
+          (Not && Not->getOpcode() == UO_LNot) || P.get<IfStmt>() || P.get<WhileStmt>() ||
+          P.get<DoStmt>())
+        continue;
       if (const auto *BO = P.get<BinaryOperator>();
           BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
         Up = P, P = parentOf(P);
