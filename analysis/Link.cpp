@@ -128,10 +128,38 @@ bool holds(const AccessRegion &A, const AccessRegion &B, const Conjunction &Give
   return A.Rows == B.Rows && regionInside(B.Lo, B.Hi, B.Rows, A.Lo, A.Hi, A.Rows, Given);
 }
 
+/// Whether the stride or columns of \p Rows name the variable \p V.
+bool shapeNames(const RowShape &Rows, const std::string &V) {
+  return llvm::any_of(std::initializer_list<SymExpr::Ptr>{Rows.Stride, Rows.ColLo, Rows.ColHi},
+                      [&](const SymExpr::Ptr &E) { return llvm::is_contained(E->variables(), V); });
+}
+
+/// Two intervals that lie in rows of a stride their starts both multiply, as
+/// the least rows that hold both (`in[i * n - n + 1:i * n - 1]` and
+/// `in[i * n:i * n + n]`, a stencil's row above and its own: rows i - 1 and i
+/// of n, columns 1 to n - 1 and 0 to n, in `in[i - 1:i + 1][0:n]`).
+std::optional<AccessRegion> rowsHolding(const AccessRegion &A, const AccessRegion &B) {
+  if (A.Rows || B.Rows)
+    return std::nullopt;
+  // A stride is a variable the starts multiply by another (`i * n`), not
+  // one they only scale (a heap's `2 * i + 1`).
+  for (const std::string &V : A.Lo->variables()) {
+    if (!isVariableAtom(V) || affineCoefficient(A.Lo, V) || affineCoefficient(B.Lo, V))
+      continue;
+    std::optional<AccessRegion> RowA = asRow(A, SymExpr::variable(V)),
+                                RowB = asRow(B, SymExpr::variable(V));
+    if (RowA && RowB)
+      if (std::optional<AccessRegion> Both = hull(*RowA, *RowB))
+        return Both;
+  }
+  return std::nullopt;
+}
+
 /// Joins \p B into \p A when they meet end to start (`[lo:mid]` and
 /// `[mid:hi]`; rows of the same columns, or the same rows of columns that
 /// meet), their hull differs from them by constants, one holds the other,
-/// or they are two rows of a stride (twoRows). An interval beside rows is
+/// they are two rows of a stride (twoRows), or they lie in nearby rows of
+/// one (rowsHolding). An interval beside rows is
 /// taken as the row it lies in (asRow). \p Given holds wherever both are
 /// accessed (the function's entry facts).
 bool join(AccessRegion &A, const AccessRegion &B, const Conjunction &Given) {
@@ -166,6 +194,8 @@ bool join(AccessRegion &A, const AccessRegion &B, const Conjunction &Given) {
     A.Lo = B.Lo;
     A.Hi = B.Hi;
   } else if (auto Rows = twoRows(A, B)) {
+    A = *Rows;
+  } else if (auto Rows = rowsHolding(A, B)) {
     A = *Rows;
   } else {
     return false;
@@ -442,7 +472,8 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
         Subst[V] = SymExpr::binary(SymExpr::Kind::Add, SymExpr::variable(C.Args[J].Name), Offset);
       } else if (J < C.Args.size() && C.Args[J].K == K::Integer) {
         Subst[V] = C.Args[J].Value;
-      } else if (J < C.Args.size() && C.Args[J].Symbolic && !C.State.empty() && !R.Rows) {
+      } else if (J < C.Args.size() && C.Args[J].Symbolic && !C.State.empty() &&
+                 (!R.Rows || !shapeNames(R.Rows, V))) {
         Subst[V] = C.Args[J].Symbolic;
         Spanned = "'" + C.Args[J].Text + "' for '" + V + "'";
       } else {
@@ -458,9 +489,9 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
   auto Moved = [&](const SymExpr::Ptr &By, const SymExpr::Ptr &Bound) {
     return simplify(SymExpr::binary(SymExpr::Kind::Add, By, substitute(Bound, Subst)));
   };
-  if (!R.Rows) {
-    Out.Lo = Moved(By, R.Lo);
-    Out.Hi = Moved(By, R.Hi);
+  // Where an argument reads variables that change, the region (its rows,
+  // of a shape that does not name them) spans the values they take there.
+  auto Span = [&]() {
     if (Spanned.empty())
       return Out;
     // The caller's parameters go by their names, its other variables by keys.
@@ -469,12 +500,28 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
     auto Hi = Lo ? extremum(C.State, Out.Hi, true, IsParameter) : std::nullopt;
     Out.Lo = Lo ? *Lo : nullptr;
     Out.Hi = Hi ? *Hi : nullptr;
+    // An interval in a row the changing argument selects (`out[i * n +
+    // 1:i * n + n - 1]`, i from a loop): the rows it spans.
+    for (const std::string &S : R.Rows ? std::vector<std::string>{} : R.Lo->variables()) {
+      if (Out.Lo && Out.Hi)
+        break;
+      if (std::optional<AccessRegion> Row = asRow(R, SymExpr::variable(S)))
+        if (std::optional<AccessRegion> Rows = translateRegion(*Row, C, Callee, Into);
+            Rows && Rows->Lo)
+          Out = *Rows;
+    }
     if (!Out.Lo || !Out.Hi) {
       Out.Lo = Out.Hi = nullptr;
+      Out.Rows = RowShape();
       Out.Unbounded = Where + " passes " + Spanned +
                       ", whose values there the parameters do not bound";
     }
     return Out;
+  };
+  if (!R.Rows) {
+    Out.Lo = Moved(By, R.Lo);
+    Out.Hi = Moved(By, R.Hi);
+    return Span();
   }
   // Rows: the offset moves them by whole rows and by columns.
   SymExpr::Ptr Stride = simplify(substitute(R.Rows.Stride, Subst));
@@ -494,7 +541,7 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
     if (auto Interval = asInterval(Moving, C.Context)) {
       Out.Lo = simplify(SymExpr::binary(SymExpr::Kind::Add, A.Value, Interval->Lo));
       Out.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, A.Value, Interval->Hi));
-      return Out;
+      return Span();
     }
   }
   auto Split = rowsAndColumns(A.Value, Stride);
@@ -512,7 +559,7 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
   Out.Lo = Moved(Split->first, Lo);
   Out.Hi = Moved(Split->first, Hi);
   Out.Rows = {Stride, Moved(Split->second, R.Rows.ColLo), Moved(Split->second, R.Rows.ColHi)};
-  return Out;
+  return Span();
 }
 
 /// translateRegion, where an access of a global that the caller's

@@ -572,7 +572,9 @@ cleave::extremum(const Conjunction &Given, const SymExpr::Ptr &E, bool Greatest,
         auto It = Lin.Values.find(Name.str());
         return It == Lin.Values.end() ? nullptr : It->second;
       });
-  if (!Out)
+  // A product or quotient stands for one parameter of isl's: it may name a
+  // variable that ranges.
+  if (!Out || !llvm::all_of(Out->variables(), IsParameter))
     return std::nullopt;
   return Out;
 }
