@@ -355,6 +355,8 @@ public:
   explicit WriteScan(bool AddressOnly = false, const Stmt *Stop = nullptr)
       : AddressOnly(AddressOnly), Stop(Stop) {}
   llvm::DenseSet<const VarDecl *> Written;
+  /// The first place, in the order of the source, that each is written at.
+  llvm::DenseMap<const VarDecl *, const Expr *> First;
 
   bool TraverseStmt(Stmt *S) {
     return !(S && S == Stop) && RecursiveASTVisitor::TraverseStmt(S);
@@ -376,8 +378,10 @@ private:
   const Stmt *Stop;
   void note(const Expr *E) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
         Written.insert(VD);
+        First.try_emplace(VD, E);
+      }
   }
 };
 
@@ -393,6 +397,12 @@ llvm::DenseSet<const VarDecl *> cleave::modifiedBefore(const Stmt *S, const Stmt
   WriteScan Scan(false, Stop);
   Scan.TraverseStmt(const_cast<Stmt *>(S));
   return std::move(Scan.Written);
+}
+
+const Expr *cleave::firstChange(const Stmt *S, const VarDecl *V) {
+  WriteScan Scan;
+  Scan.TraverseStmt(const_cast<Stmt *>(S));
+  return Scan.First.lookup(V);
 }
 
 llvm::DenseSet<const VarDecl *> cleave::addressTakenVariables(const Stmt *S) {

@@ -269,6 +269,9 @@ clang::Stmt *analyzedBody(clang::ASTContext &Ctx, const clang::FunctionDecl *FD)
 
 /// The variables \p S assigns, increments, decrements or takes the address of.
 llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
+/// The first place in \p S, in the order of the source, that modifies \p V
+/// (as modifiedVariables counts it), or null.
+const clang::Expr *firstChange(const clang::Stmt *S, const clang::VarDecl *V);
 /// The variables \p S modifies (as modifiedVariables) in what comes before
 /// \p Stop, a statement inside it, in the order of the source.
 llvm::DenseSet<const clang::VarDecl *> modifiedBefore(const clang::Stmt *S,

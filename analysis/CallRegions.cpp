@@ -5,6 +5,7 @@
 #include "analysis/AnalysisInternal.h"
 #include "analysis/Presburger.h"
 
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include <map>
 
@@ -239,6 +240,17 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
       Out.push_back(std::move(S));
       continue;
     }
+    // A local pointer that changes: name where.
+    const Expr *Change = PV && !Known && PV->Base->hasLocalStorage() && Caller
+                             ? firstChange(Caller->getBody(), PV->Base)
+                             : nullptr;
+    if (Change && !CE->getArg(I)->HasSideEffects(Ctx))
+      return Fail("argument " + Spelled(R.Param) + " lies at '" + PV->Base->getNameAsString() +
+                  "', which changes at line " +
+                  std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                      Change->getBeginLoc())) +
+                  ", and a region lies only at a pointer the caller never changes: a "
+                  "parameter, an allocation or array of its own, or a global array");
     if (!Known || CE->getArg(I)->HasSideEffects(Ctx))
       return Fail("argument " + Spelled(R.Param) +
                   " is not a parameter of the caller, a pointer of its own that never "

@@ -6,7 +6,9 @@
 // spans, not the products of its counter, make sweep's regions: in[lo -
 // 1:hi + 1][0:n] and out[lo:hi][1:n - 1]. The first half of each sweep is
 // spawned. An index that is a product of the changing counter with
-// itself (square's out[i * i]) is bounded by nothing the parameters give.
+// itself (square's out[i * i]) is bounded by nothing the parameters give,
+// and a call on buffers swapped after each step (steps) stays sequential,
+// with the line where its pointer changes.
 // Outputs match the sequential build on 1 to 7 nodes, shared and copied,
 // and under AddressSanitizer with regions copied.
 // RUN: rm -rf %t.out
@@ -58,6 +60,30 @@ static void sweep(const double *in, double *out, int lo, int hi, int n) {
   sweep(in, out, mid, hi, n);
 }
 
+// Two buffers swapped after each step: a region lies at a pointer that
+// does not change, and the remark names where this one does.
+static double steps(int n, int k) {
+  double *p = calloc((size_t)n * n, sizeof *p), *q = calloc((size_t)n * n, sizeof *q);
+  if (!p || !q)
+    exit(1);
+  for (int i = 0; i < n; i++)
+    p[i] = q[i] = 1.0;
+  for (int s = 0; s < k; s++) {
+    for (int i = 1; i < n - 1; i++)
+      // REMARK: stencil-rows.c:[[@LINE+1]]:7: remark: call to 'relax_row' stays sequential: the regions of its pointer arguments are unknown here: argument 'p' (for 'in') lies at 'p', which changes at line [[@LINE+3]], and a region lies only at a pointer the caller never changes: a parameter, an allocation or array of its own, or a global array
+      relax_row(p, q, i, n);
+    double *t = p;
+    p = q;
+    q = t;
+  }
+  double sum = 0;
+  for (int i = 0; i < n * n; i++)
+    sum += p[i];
+  free(p);
+  free(q);
+  return sum;
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 200;
   double *a = calloc((size_t)n * n, sizeof *a), *b = calloc((size_t)n * n, sizeof *b);
@@ -74,7 +100,7 @@ int main(int argc, char **argv) {
   double sum = 0;
   for (int i = 0; i < n * n; i++)
     sum += a[i] * (i % 7 + 1);
-  printf("%.6f %ld\n", sum, sq[81]);
+  printf("%.6f %ld %.6f\n", sum, sq[81], steps(n, 5));
   free(a);
   free(b);
   free(sq);
