@@ -370,6 +370,9 @@ std::string whyRegionsMayOverlap(const TUAnalysis &A, const clang::FunctionDecl 
 /// argument that reads its pointer from memory.
 std::string regionBaseName(const SiteRegion &R, const clang::ASTContext &Ctx);
 
+/// \p R as C text in the caller's names: "a[lo:mid]".
+std::string siteRegionText(const SiteRegion &R, const clang::ASTContext &Ctx);
+
 /// The key symbolicValue gives the variable \p D.
 std::string symbolKey(const clang::ValueDecl *D);
 

@@ -298,8 +298,7 @@ std::string cleave::regionBaseName(const SiteRegion &R, const ASTContext &Ctx) {
       .str();
 }
 
-/// \p R as C text in the caller's names: "a[lo:mid]".
-static std::string display(const SiteRegion &R, const ASTContext &Ctx) {
+std::string cleave::siteRegionText(const SiteRegion &R, const ASTContext &Ctx) {
   auto Named = [](const SymExpr::Ptr &E) {
     if (!E)
       return E;
@@ -344,6 +343,6 @@ std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl
   if (regionsDisjoint(X.Lo, X.Hi, X.Rows, Y.Lo, Y.Hi, Y.Rows, Given))
     return "";
   std::string Widened = !X.Widened.empty() ? X.Widened : Y.Widened;
-  return display(X, Ctx) + " and " + display(Y, Ctx) + " may overlap" +
+  return siteRegionText(X, Ctx) + " and " + siteRegionText(Y, Ctx) + " may overlap" +
          (Widened.empty() ? "" : " (" + Widened + ", so the region is all of its array)");
 }

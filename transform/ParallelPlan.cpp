@@ -1037,8 +1037,8 @@ private:
     // The regions every iteration has to itself; the rest must be only read.
     std::vector<SiteRegion> Shared;
     for (const SiteRegion &R : Mine) {
-      std::string Why;
-      bool Owned = ownedByIteration(L, CE, R, Why);
+      std::string Why, NotOwn;
+      bool Owned = ownedByIteration(L, CE, R, Why, NotOwn);
       if (!Why.empty())
         return Why;
       if (Owned) {
@@ -1048,9 +1048,8 @@ private:
         continue;
       }
       if (!R.ReadOnly)
-        return "it writes '" + R.Base->getNameAsString() +
-               "' in every iteration of its loop, and the regions of different "
-               "iterations are not proved disjoint";
+        return "it writes '" + R.Base->getNameAsString() + "' in every iteration of its loop, and " +
+               NotOwn;
       Shared.push_back(R);
     }
     // Regions the call only reads: the rest of the loop must not write them.
@@ -1089,10 +1088,11 @@ private:
   /// iterations' slots overlapping. No
   /// pointer may hold the object but in a call that keeps none
   /// (unaliased), and the body may touch it only before the call, in its
-  /// own slot. False, with \p Why empty, when R is neither; with \p Why set
-  /// when R is one but the function breaks the rule.
+  /// own slot. False, with \p Why empty, when R is neither, and \p NotOwn
+  /// saying why not; with \p Why set when R is one but the function breaks
+  /// the rule.
   bool ownedByIteration(const Stmt *L, const CallExpr *CE, const SiteRegion &R,
-                        std::string &Why) {
+                        std::string &Why, std::string &NotOwn) {
     const Stmt *Body = loopBody(L);
     const SourceManager &SM = Ctx.getSourceManager();
     const VarDecl *V = R.Base;
@@ -1101,13 +1101,20 @@ private:
     // A pointer parameter of the caller's that never changes is one object
     // (its array) while the loop runs, as a global is.
     bool Param = isa<ParmVarDecl>(V) && !Mutable.count(V);
-    if (!R.Own && !globalObject(V) && !Param)
+    std::string Name = "'" + V->getNameAsString() + "'";
+    if (!R.Own && !globalObject(V) && !Param) {
+      const Expr *Change = firstChange(Caller->getBody(), V);
+      NotOwn = Change ? Name + " changes at line " + line(Change) +
+                            ": only the parts of an array that the caller never moves are "
+                            "told apart"
+                      : Name + " is no array or allocation of the caller's own, global, or "
+                               "parameter: its parts are not told apart";
       return false;
+    }
     auto Inside = [&](SourceLocation Loc, const Stmt *S) {
       return !SM.isBeforeInTranslationUnit(Loc, S->getBeginLoc()) &&
              !SM.isBeforeInTranslationUnit(S->getEndLoc(), Loc);
     };
-    std::string Name = "'" + V->getNameAsString() + "'";
     const char *Does = R.ReadOnly ? "reads" : "writes";
     // An array declared in the loop is gone before the joins after it,
     // memory from malloc may be freed, and one alloca'd in the loop's
@@ -1121,8 +1128,17 @@ private:
     if (!Allocated) {
       const auto *For = dyn_cast<ForStmt>(L);
       std::optional<LoopCounter> Counter = For ? loopCounter(For, Ctx) : std::nullopt;
-      if (!Counter || !slotsApart(R, *Counter, L))
+      if (!Counter) {
+        NotOwn = "its loop has no counter stepped by a constant to tell its iterations' parts "
+                 "apart";
         return false;
+      }
+      if (!slotsApart(R, *Counter, L)) {
+        NotOwn = "its iteration's part, " + siteRegionText(R, Ctx) +
+                 ", is not shown apart from the other iterations' (the counter '" +
+                 Counter->Var->getNameAsString() + "' must move it past its end)";
+        return false;
+      }
     }
     // Any function may name a global, and any pointer reach it or the array
     // of a parameter: nothing else of the loop may touch the call's part.

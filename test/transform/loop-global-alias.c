@@ -47,7 +47,7 @@ static void shift(int i) {
   g[i] = s;
 }
 
-// REMARK: loop-global-alias.c:[[@LINE+3]]:5: remark: call to 'shift' stays sequential: it writes 'g' in every iteration of its loop, and the regions of different iterations are not proved disjoint
+// REMARK: loop-global-alias.c:[[@LINE+3]]:5: remark: call to 'shift' stays sequential: it writes 'g' in every iteration of its loop, and its iteration's part, g[i:i + 2], is not shown apart from the other iterations' (the counter 'i' must move it past its end)
 static void shifts(void) {
   for (int i = 0; i < N - 1; i++)
     shift(i);

@@ -86,7 +86,7 @@ static void kept(int depth, long *out) {
 }
 
 // Each call writes two elements, and the counter steps by one.
-// REMARK: loop-own.c:[[@LINE+8]]:5: remark: call to 'pairs' stays sequential: it writes 'sub' in every iteration of its loop, and the regions of different iterations are not proved disjoint
+// REMARK: loop-own.c:[[@LINE+8]]:5: remark: call to 'pairs' stays sequential: it writes 'sub' in every iteration of its loop, and its iteration's part, sub[i:i + 2], is not shown apart from the other iterations' (the counter 'i' must move it past its end)
 static void pairs(int depth, long *out) {
   long sub[3];
   if (depth == 0) {

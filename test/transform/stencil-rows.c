@@ -7,8 +7,8 @@
 // 1:hi + 1][0:n] and out[lo:hi][1:n - 1]. The first half of each sweep is
 // spawned. An index that is a product of the changing counter with
 // itself (square's out[i * i]) is bounded by nothing the parameters give,
-// and a call on buffers swapped after each step (steps) stays sequential,
-// with the line where its pointer changes.
+// and a call on buffers swapped after each step (steps, swapped) stays
+// sequential, with the line where its pointer changes.
 // Outputs match the sequential build on 1 to 7 nodes, shared and copied,
 // and under AddressSanitizer with regions copied.
 // RUN: rm -rf %t.out
@@ -84,6 +84,19 @@ static double steps(int n, int k) {
   return sum;
 }
 
+// The same with the buffers passed: the region lies at the parameter, but
+// its rows in one turn of the loop are not those of the next.
+static void swapped(double *p, double *q, int n, int k) {
+  for (int s = 0; s < k; s++) {
+    for (int i = 1; i < n - 1; i++)
+      // REMARK: stencil-rows.c:[[@LINE+1]]:7: remark: call to 'relax_row' stays sequential: it writes 'q' in every iteration of its loop, and 'q' changes at line [[@LINE+4]]: only the parts of an array that the caller never moves are told apart
+      relax_row(p, q, i, n);
+    double *t = p;
+    p = q;
+    q = t;
+  }
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 200;
   double *a = calloc((size_t)n * n, sizeof *a), *b = calloc((size_t)n * n, sizeof *b);
@@ -97,6 +110,7 @@ int main(int argc, char **argv) {
     sweep(b, a, 1, n - 1, n);
   }
   square(sq, 10);
+  swapped(a, b, n, 2);
   double sum = 0;
   for (int i = 0; i < n * n; i++)
     sum += a[i] * (i % 7 + 1);
