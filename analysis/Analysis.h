@@ -269,6 +269,10 @@ clang::Stmt *analyzedBody(clang::ASTContext &Ctx, const clang::FunctionDecl *FD)
 
 /// The variables \p S assigns, increments, decrements or takes the address of.
 llvm::DenseSet<const clang::VarDecl *> modifiedVariables(const clang::Stmt *S);
+/// The variable \p E names, through parentheses and implicit casts; null
+/// when it names none.
+const clang::VarDecl *namedVariable(const clang::Expr *E);
+
 /// The first place in \p S, in the order of the source, that modifies \p V
 /// (as modifiedVariables counts it), or null.
 const clang::Expr *firstChange(const clang::Stmt *S, const clang::VarDecl *V);

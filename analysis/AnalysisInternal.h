@@ -143,9 +143,6 @@ const clang::ParmVarDecl *returnedParameter(clang::ASTContext &Ctx,
 /// The variables of local storage \p Body declares, in order.
 std::vector<const clang::VarDecl *> localVariables(const clang::Stmt *Body);
 
-/// The variable \p E names, through parentheses and implicit casts; null
-/// when it names none.
-const clang::VarDecl *namedVariable(const clang::Expr *E);
 
 /// Adds to \p Out the variables \p S names.
 void variablesIn(const clang::Stmt *S, llvm::DenseSet<const clang::VarDecl *> &Out);

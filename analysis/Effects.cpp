@@ -843,9 +843,14 @@ private:
   Conjunction stableOf(const Conjunction &All) const {
     Conjunction Out;
     for (const SymExpr::Ptr &F : All)
-      if (llvm::all_of(F->variables(), [&](const std::string &V) { return Stable.count(V); }))
+      if (stable(F))
         Out.push_back(partlyNamed(F));
     return Out;
+  }
+
+  /// Whether every variable \p E reads holds one value in its scope (Stable).
+  bool stable(const SymExpr::Ptr &E) const {
+    return llvm::all_of(E->variables(), [&](const std::string &V) { return Stable.count(V); });
   }
 
   /// The line of a test that orders a variable of \p Index other than the
@@ -1106,7 +1111,7 @@ private:
                                          ? symbolicValue(D->getInit(), &Modified, &Ctx)
                                          : nullptr) {
         Init = asPassed(D->getInit(), Init);
-        if (llvm::all_of(Init->variables(), [&](const std::string &K) { return Stable.count(K); }))
+        if (stable(Init))
           Entered[Key] = Init;
       }
     }
@@ -1120,19 +1125,18 @@ private:
     for (const std::string &V : E->variables()) {
       auto It = ParamNames.find(V);
       if (It == ParamNames.end()) {
-        bool Moved = llvm::any_of(FD->parameters(), [&](const ParmVarDecl *P) {
-          return Modified.count(P) && symbolKey(P) == V;
-        });
+        auto Var = Variables.find(V);
+        const VarDecl *D = Var == Variables.end() ? nullptr : Var->second;
         Why = "'" + keyName(V) +
-              (Moved ? "', a parameter the function moves, and no bound on it was found there"
-                     : "', which is not a parameter the function keeps");
+              (isa_and_nonnull<ParmVarDecl>(D)
+                   ? "', a parameter the function moves, and no bound on it was found there"
+                   : "', which is not a parameter the function keeps");
         // The polyhedra take an unsigned comparison or assignment only where
         // its values are shown not to wrap below 0.
-        for (const VarDecl *L : localVariables(AnalyzedBody))
-          if (symbolKey(L) == V && L->getType()->isUnsignedIntegerType())
-            Why = "'" + keyName(V) + "', of the unsigned type '" + L->getType().getAsString() +
-                  "', and no bound on it was found: a comparison or assignment whose "
-                  "unsigned values may wrap below 0 bounds nothing";
+        if (D && !isa<ParmVarDecl>(D) && D->getType()->isUnsignedIntegerType())
+          Why = "'" + keyName(V) + "', of the unsigned type '" + D->getType().getAsString() +
+                "', and no bound on it was found: a comparison or assignment whose "
+                "unsigned values may wrap below 0 bounds nothing";
         return nullptr;
       }
       Names[V] = SymExpr::variable(It->second);
@@ -1298,9 +1302,7 @@ private:
       if (const auto *P = dyn_cast<ParmVarDecl>(Var))
         First = SymExpr::variable(entryKey(P));
       else if (Var->getInit())
-        if (SymExpr::Ptr Init = symbolicValue(Var->getInit(), &Modified, &Ctx);
-            Init && llvm::all_of(Init->variables(),
-                                 [&](const std::string &V) { return Stable.count(V); }))
+        if (SymExpr::Ptr Init = symbolicValue(Var->getInit(), &Modified, &Ctx); Init && stable(Init))
           First = Init;
       if (!First)
         return std::nullopt;

@@ -939,10 +939,9 @@ private:
     // An element of an allocation of the caller's own, through the pointer
     // that holds it and never changes (`y[i]` after `double *y = malloc(..)`).
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Place->IgnoreParens()); !V && ASE)
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
-        if (const auto *P = dyn_cast<VarDecl>(DRE->getDecl());
-            P && P->getType()->isPointerType() && ownObject(P, Mutable))
-          V = P;
+      if (const VarDecl *P = namedVariable(ASE->getBase());
+          P && P->getType()->isPointerType() && ownObject(P, Mutable))
+        V = P;
     bool Own = V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && !AddressTaken.count(V);
     if (!V || V->getType().isVolatileQualified() || (!Own && !globalObject(V)))
       return Where + ", which is not in a variable, array or allocation of the caller's own "
