@@ -496,6 +496,7 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
       return Out;
     // The caller's parameters go by their names, its other variables by keys.
     auto IsParameter = [](llvm::StringRef V) { return !V.contains('@'); };
+    const AccessRegion Moving = Out;
     auto Lo = extremum(C.State, Out.Lo, false, IsParameter);
     auto Hi = Lo ? extremum(C.State, Out.Hi, true, IsParameter) : std::nullopt;
     Out.Lo = Lo ? *Lo : nullptr;
@@ -509,6 +510,28 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
         if (std::optional<AccessRegion> Rows = translateRegion(*Row, C, Callee, Into);
             Rows && Rows->Lo)
           Out = *Rows;
+    }
+    // An interval a pointer moved by whole rows of a parameter
+    // (`dot(a + i * n, x, n)`, i from a loop): the rows it spans.
+    for (const std::string &S : Moving.Lo->variables()) {
+      if (Out.Lo && Out.Hi)
+        break;
+      std::optional<AccessRegion> Row;
+      if (IsParameter(S))
+        Row = asRow(Moving, SymExpr::variable(S));
+      if (!Row || llvm::any_of(std::initializer_list<SymExpr::Ptr>{Row->Rows.ColLo,
+                                                                   Row->Rows.ColHi},
+                               [&](const SymExpr::Ptr &E) {
+                                 return !llvm::all_of(E->variables(), IsParameter);
+                               }))
+        continue;
+      auto RowLo = extremum(C.State, Row->Lo, false, IsParameter);
+      auto RowHi = RowLo ? extremum(C.State, Row->Hi, true, IsParameter) : std::nullopt;
+      if (RowLo && RowHi) {
+        Out = *Row;
+        Out.Lo = *RowLo;
+        Out.Hi = *RowHi;
+      }
     }
     if (!Out.Lo || !Out.Hi) {
       Out.Lo = Out.Hi = nullptr;
@@ -1068,7 +1091,9 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
       Out.push_back("touches global '" + Name.substr(2) + "' without a region (" + Why + ")");
     else
       Out.push_back("has pointer parameter '" + Name + "' without a region (" + Why +
-                    "; add '#pragma cleave region(" + Name + "[lo:hi])' before the function)");
+                    "; add '#pragma cleave region(" + Name +
+                    "[FIRST:END])' before the function, with the bounds of what it touches "
+                    "in its parameters)");
   }
   for (std::string &Why : effectBlockers(E))
     if (!llvm::is_contained(Out, Why))

@@ -607,6 +607,12 @@ cleave::splitByVariable(const SymExpr::Ptr &E, StringRef Key) {
 
 std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>>
 cleave::rowsAndColumns(const SymExpr::Ptr &E, const SymExpr::Ptr &Stride) {
+  // An offset that names none of the stride's variables moves columns only
+  // (a quadrant at `a + h`, whichever the rows' length).
+  if (llvm::none_of(E->variables(), [&](const std::string &V) {
+        return llvm::is_contained(Stride->variables(), V);
+      }))
+    return std::pair{SymExpr::constant(0), E};
   if (Stride->kind() != SymExpr::Kind::Variable)
     return std::nullopt;
   auto Split = splitByVariable(E, Stride->name());

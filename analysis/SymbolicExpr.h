@@ -95,8 +95,9 @@ std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>> splitByVariable(const SymEx
                                                                      llvm::StringRef Key);
 
 /// The offset \p E as whole rows of \p Stride plus columns: {rows, columns}
-/// with E = Stride * rows + columns; std::nullopt when Stride is not a
-/// variable or E is not of that form (splitByVariable).
+/// with E = Stride * rows + columns; no rows where E names no variable of
+/// Stride; else std::nullopt when Stride is not a variable or E is not of
+/// that form (splitByVariable).
 std::optional<std::pair<SymExpr::Ptr, SymExpr::Ptr>> rowsAndColumns(const SymExpr::Ptr &E,
                                                                     const SymExpr::Ptr &Stride);
 

@@ -2797,17 +2797,34 @@ static clv_future *spawn(int target, uint32_t fn, clv_buf *args) {
 enum {
   GRAIN_BUCKETS = 64,  ///< powers of two of a size_t
   GRAIN_SAMPLES = 2,   ///< calls measured before a bucket may say no
-  GRAIN_MARGIN = 2     ///< the work must exceed the cost this many times
+  /// The same where regions are shared: such calls cost little to measure,
+  /// and the first ones pay for waking the nodes and for fresh memory (two
+  /// rows of a product of a matrix and a vector cost 3 us each to send and
+  /// join, the later ones less than 1 us).
+  SHARED_SAMPLES = 16,
+  /// Calls measured at most by bucket, and by function for loops: the
+  /// average and the least cost are settled by then, and measuring the calls
+  /// of a loop of small ones, under one lock from both ends of each, cost as
+  /// much as the rest of their runtime.
+  GRAIN_MEASURES = 256,
+  GRAIN_MARGIN = 2,    ///< the work must exceed the cost this many times
+  RUN_CALLS = 64       ///< a loop's calls sent to a node in a row, at most
 };
+/// The work of a run of a loop's calls to one node (run_length): long enough
+/// for a processor to read memory in long stretches, short beside a loop of
+/// such calls, since the node that ends last is at most that late.
+#define RUN_WORK_NS 100000.0
 #define GRAIN_MIN_BYTES ((size_t)64 << 10) ///< less is sent untested
 
 typedef struct grain_slot {
-  unsigned samples;
+  /// Calls measured, up to GRAIN_MEASURES: written under grain_lock, read
+  /// without it to skip the lock once there are enough.
+  atomic_uint samples;
   double work_ns;     ///< summed
   int64_t least_cost; ///< the smallest cost seen (a cold first call pays more)
 } grain_slot;
 
-static grain_slot *grain;      ///< program.count x GRAIN_BUCKETS, made at need
+static grain_slot *grain;      ///< program.count x GRAIN_BUCKETS, made at start
 static pthread_mutex_t grain_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /// By function, for the calls of loops (clv_loop_spawns): whether its calls
@@ -2820,6 +2837,9 @@ static pthread_mutex_t grain_lock = PTHREAD_MUTEX_INITIALIZER;
 enum { LOOP_UNSEEN, LOOP_MEASURED, LOOP_NOT_WORTH };
 typedef struct loop_slot {
   _Atomic unsigned char state;
+  /// The highest bucket of the function's calls (of any call, not only a
+  /// loop's) that said no, -1 when none (grain_verdict).
+  atomic_int highest_no;
   grain_slot seen;    ///< under grain_lock; least_cost 0: no cost seen yet
   unsigned in_flight; ///< under grain_lock: on mpi, spawned and not joined
 } loop_slot;
@@ -2841,20 +2861,30 @@ static int log2_floor(size_t bytes) {
   return b;
 }
 
+/// How many calls are measured before their measures may keep calls home.
+static unsigned verdict_samples(void) {
+  return share_regions ? SHARED_SAMPLES : GRAIN_SAMPLES;
+}
+
 /// Whether no bucket of \p fn from \p bucket up has seen its calls cost more
-/// than their work.
+/// than their work. Asked at every spawn, so it reads one number, which the
+/// joins keep (grain_verdict), and takes no lock.
 static int grain_pays(uint32_t fn, int bucket) {
-  int pays = 1;
-  pthread_mutex_lock(&grain_lock);
-  if (!grain)
-    grain = calloc((size_t)program.count * GRAIN_BUCKETS, sizeof *grain);
-  for (int b = bucket; grain && pays && b < GRAIN_BUCKETS; ++b) {
+  return !loop_grain ||
+         bucket > atomic_load_explicit(&loop_grain[fn].highest_no, memory_order_relaxed);
+}
+
+/// Under grain_lock, after a bucket of \p fn changed: the highest of its
+/// buckets whose calls cost more than half their work, for grain_pays.
+static void grain_verdict(uint32_t fn) {
+  int highest = -1;
+  for (int b = 0; b < GRAIN_BUCKETS; ++b) {
     const grain_slot *g = &grain[(size_t)fn * GRAIN_BUCKETS + b];
-    pays = g->samples < GRAIN_SAMPLES ||
-           g->work_ns / g->samples >= (double)GRAIN_MARGIN * g->least_cost;
+    if (g->samples >= verdict_samples() &&
+        g->work_ns / g->samples < (double)GRAIN_MARGIN * g->least_cost)
+      highest = b;
   }
-  pthread_mutex_unlock(&grain_lock);
-  return pays;
+  atomic_store_explicit(&loop_grain[fn].highest_no, highest, memory_order_relaxed);
 }
 
 /// Whether the calls of \p fn are measured whatever they copy.
@@ -2884,7 +2914,9 @@ int clv_loop_spawns(uint32_t fn) {
 /// none, -1), \p cost_ns of cost (or none, -1), \p flight to the calls out;
 /// they stop where two of them worked less than twice the least cost.
 static void loop_measure(uint32_t fn, int64_t work_ns, int64_t cost_ns, int flight) {
-  if (!loop_measured(fn))
+  if (!loop_measured(fn) ||
+      atomic_load_explicit(&loop_grain[fn].seen.samples, memory_order_relaxed) >=
+          GRAIN_MEASURES)
     return;
   pthread_mutex_lock(&grain_lock);
   loop_slot *l = &loop_grain[fn];
@@ -2896,10 +2928,24 @@ static void loop_measure(uint32_t fn, int64_t work_ns, int64_t cost_ns, int flig
   if (cost_ns >= 0 && (g->least_cost == 0 || cost_ns < g->least_cost))
     g->least_cost = cost_ns > 0 ? cost_ns : 1;
   l->in_flight += flight;
-  if (g->samples >= GRAIN_SAMPLES && g->least_cost > 0 &&
+  if (g->samples >= verdict_samples() && g->least_cost > 0 &&
       g->work_ns / g->samples < (double)GRAIN_MARGIN * g->least_cost)
     atomic_store_explicit(&l->state, LOOP_NOT_WORTH, memory_order_relaxed);
   pthread_mutex_unlock(&grain_lock);
+}
+
+/// How many calls of \p fn in a row a loop sends to a node that runs them
+/// (clv_spawn_node_for): as many as do RUN_WORK_NS of work on average, from
+/// 1 to RUN_CALLS; 1 until two calls have been measured.
+static unsigned run_length(uint32_t fn) {
+  pthread_mutex_lock(&grain_lock);
+  const grain_slot *g = &loop_grain[fn].seen;
+  double work = g->samples >= GRAIN_SAMPLES ? g->work_ns / g->samples : 0;
+  pthread_mutex_unlock(&grain_lock);
+  if (work <= 0)
+    return 1;
+  double calls = RUN_WORK_NS / work;
+  return calls >= RUN_CALLS ? RUN_CALLS : calls >= 1 ? (unsigned)calls : 1;
 }
 
 /// For a loop's call of \p fn on threads when no node is idle: a node that
@@ -2918,6 +2964,41 @@ static int next_in_line(uint32_t fn) {
   return -1;
 }
 
+/// The run of a loop's calls this thread is sending to one node: the calls
+/// of consecutive iterations go to a node together, run_length(fn) of them,
+/// and the calls between two runs run here. Sent one at a time, to whichever
+/// node could take one, calls of a few microseconds (the rows of a product
+/// of a matrix and a vector) went to the two nodes in turn, and each
+/// processor read every other row of the matrix: slower than one processor
+/// reading them all (1.6 times the time of each reading half, in C with two
+/// threads), and the program on 2 nodes slower than sequentially.
+static _Thread_local struct {
+  uint32_t fn;
+  int node;      ///< -1: none
+  unsigned left; ///< calls still to send to it
+} run = {0, -1, 0};
+
+/// Where a loop's call of \p fn goes on threads: the node of this thread's
+/// run while it has calls left and that node still has work; else a node
+/// clv_spawn_node gives, or next_in_line, which starts a run; -1: here.
+static int loop_node(uint32_t fn) {
+  if (run.node >= 0 && run.fn == fn && run.left > 0) {
+    const node *n = &nodes[run.node];
+    if (atomic_load_explicit(&n->running, memory_order_relaxed) == fn + 1 ||
+        atomic_load_explicit(&n->queued, memory_order_relaxed) > 0) {
+      --run.left;
+      return run.node;
+    }
+  }
+  int node = clv_spawn_node();
+  if (node < 0)
+    node = next_in_line(fn);
+  run.fn = fn;
+  run.node = node;
+  run.left = node >= 0 ? run_length(fn) - 1 : 0;
+  return node;
+}
+
 int clv_spawn_node_for(uint32_t fn, size_t bytes) {
   int bucket = -1;
   if (((!share_regions && bytes >= GRAIN_MIN_BYTES) || loop_measured(fn)) &&
@@ -2926,9 +3007,9 @@ int clv_spawn_node_for(uint32_t fn, size_t bytes) {
     if (!grain_pays(fn, bucket))
       return CLV_NOT_WORTH;
   }
-  int node = clv_spawn_node();
-  if (node < 0 && transport == TRANSPORT_THREADS && loop_measured(fn))
-    node = next_in_line(fn);
+  int node = transport == TRANSPORT_THREADS && loop_measured(fn)
+                 ? loop_node(fn)
+                 : clv_spawn_node();
   grain_spawning.fn = fn;
   grain_spawning.bucket = node >= 0 ? bucket : -1;
   if (grain_spawning.bucket >= 0) // the clock only for calls measured
@@ -2941,18 +3022,19 @@ void clv_work_begin(void) { work_clock.start = now_ns(); }
 void clv_work_end(void) { work_clock.work = now_ns() - work_clock.start; }
 
 void clv_joined(void) {
-  if (grain_joining.bucket < 0)
+  if (grain_joining.bucket < 0 || !grain)
     return;
   int64_t cost = grain_joining.other_ns + (now_ns() - grain_joining.since);
-  pthread_mutex_lock(&grain_lock);
-  if (grain) {
-    grain_slot *g =
-        &grain[(size_t)grain_joining.fn * GRAIN_BUCKETS + grain_joining.bucket];
+  grain_slot *g =
+      &grain[(size_t)grain_joining.fn * GRAIN_BUCKETS + grain_joining.bucket];
+  if (atomic_load_explicit(&g->samples, memory_order_relaxed) < GRAIN_MEASURES) {
+    pthread_mutex_lock(&grain_lock);
     g->work_ns += (double)grain_joining.work_ns;
     if (g->samples++ == 0 || cost < g->least_cost)
       g->least_cost = cost;
+    grain_verdict(grain_joining.fn);
+    pthread_mutex_unlock(&grain_lock);
   }
-  pthread_mutex_unlock(&grain_lock);
   if (transport != TRANSPORT_THREADS)
     loop_measure(grain_joining.fn, grain_joining.work_ns, cost, -1);
   grain_joining.bucket = -1;
@@ -4145,9 +4227,14 @@ clv_status clv_init(int *argc, char ***argv, const clv_program *prog) {
     one_address_space = kind == TRANSPORT_THREADS;
     encoding = enc;
     program = *prog;
-    loop_grain = calloc(program.count ? program.count : 1, sizeof *loop_grain); // none: no loop spawns
-    for (uint32_t i = 0; loop_grain && i < program.count; ++i)
+    // Without them (out of memory) no loop spawns and no call is measured.
+    loop_grain = calloc(program.count ? program.count : 1, sizeof *loop_grain);
+    grain = calloc((size_t)(program.count ? program.count : 1) * GRAIN_BUCKETS,
+                   sizeof *grain);
+    for (uint32_t i = 0; loop_grain && i < program.count; ++i) {
       atomic_init(&loop_grain[i].state, LOOP_UNSEEN);
+      atomic_init(&loop_grain[i].highest_no, -1);
+    }
     main_thread = pthread_self();
     here = (context){0, 0};
     int ready = 0;

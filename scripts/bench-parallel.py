@@ -45,6 +45,7 @@ PROGRAMS = [
     ("arraysort", "arraysort/arraysort.c", ["10000000", "3"], "arraysort.c"),
     ("rowmul", "rowmul/rowmul.c", ["800"], "rowmul.c"),
     ("pairalign", "pairalign/pairalign.c", ["80"], "pairalign.c"),
+    ("power", "power/power.c", ["3000", "300"], "power.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

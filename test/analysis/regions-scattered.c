@@ -12,4 +12,4 @@ void scattered(long long *x, long y, long z) {
 // JSON:      "name": "scattered",
 // JSON:      "regions": [],
 // CHECK-LABEL: function scattered at
-// CHECK:       stays local: has pointer parameter 'x' without a region (it accesses x[0:2][3 * y + 4 * z:3 * y + 4 * z + 1] (rows of z) and {{.*}}, which do not join into one region; add '#pragma cleave region(x[lo:hi])' before the function)
+// CHECK:       stays local: has pointer parameter 'x' without a region (it accesses x[0:2][3 * y + 4 * z:3 * y + 4 * z + 1] (rows of z) and {{.*}}, which do not join into one region; add '#pragma cleave region(x[FIRST:END])' before the function, with the bounds of what it touches in its parameters)

@@ -91,4 +91,4 @@ double far(const struct point *p, int n) {
     return p[0].x;
   return far(p, n / 2) + far(p + n / 2, n - n / 2) + p[n - 1].y;
 }
-// CHECK: remark: call to 'far' stays sequential: 'far' has pointer parameter 'p' without a region (it touches more than 4 separate intervals; add '#pragma cleave region(p[lo:hi])' before the function)
+// CHECK: remark: call to 'far' stays sequential: 'far' has pointer parameter 'p' without a region (it touches more than 4 separate intervals; add '#pragma cleave region(p[FIRST:END])' before the function, with the bounds of what it touches in its parameters)

@@ -25,7 +25,7 @@ void show(int n) {
   printf("%d\n", n);
 }
 
-// CHECK: stays-sequential.c:[[@LINE+4]]:3: remark: call to 'scale' stays sequential: 'scale' has pointer parameter 'v' without a region ({{.*}}add '#pragma cleave region(v[lo:hi])' before the function)
+// CHECK: stays-sequential.c:[[@LINE+4]]:3: remark: call to 'scale' stays sequential: 'scale' has pointer parameter 'v' without a region ({{.*}}add '#pragma cleave region(v[FIRST:END])' before the function, with the bounds of what it touches in its parameters)
 void scale(double *v, int n) {
   if (n < 2)
     return;

@@ -1509,6 +1509,86 @@ TEST_F(RuntimeTest, GrainDoesNotTestCallsWhoseRegionsAreShared) {
   EXPECT_EQ(sendUntilKeptHome(1 << 20, 0, 5), 5);
 }
 
+/// A loop's node for a call of kSpin: -1 (here) while the other node is not
+/// ready; a few tries, as the other node may be slow to mark itself idle.
+int loopNodeForSpin() {
+  int node = -1;
+  for (int tries = 0; node < 0 && tries < 100000; ++tries) {
+    node = clv_spawn_node_for(kSpin, 64);
+    if (node < 0)
+      sched_yield();
+  }
+  return node;
+}
+
+/// On 2 nodes: measures four calls of kSpin of \p micros each, then has node
+/// 1 run a call of 200 ms and spawns the loop's next calls while it runs;
+/// returns how many in a row went to node 1 (0 on a failure, which it
+/// reports), and the node the call after them got in \p after.
+int runOfLoopCalls(uint64_t micros, int *after) {
+  if (clv_loop_spawns(kSpin) != 1) {
+    ADD_FAILURE() << "a loop on 2 nodes spawns";
+    return 0;
+  }
+  std::vector<clv_future *> futures;
+  auto send = [&](int node, uint64_t work) {
+    clv_buf args = argsOf({work});
+    clv_future *f = clv_spawn(node, kSpin, &args);
+    EXPECT_NE(f, nullptr) << clv_last_error();
+    if (f)
+      futures.push_back(f);
+    return f != nullptr;
+  };
+  auto joinAll = [&] {
+    for (clv_future *f : futures) {
+      EXPECT_EQ(clv_wait(f, nullptr), CLV_OK) << clv_last_error();
+      clv_joined();
+    }
+    futures.clear();
+  };
+  for (int i = 0; i < 4; ++i) {
+    int node = loopNodeForSpin();
+    EXPECT_EQ(node, 1);
+    if (node != 1 || !send(node, micros))
+      return 0;
+    joinAll();
+  }
+  int node = loopNodeForSpin();
+  EXPECT_EQ(node, 1);
+  if (node != 1 || !send(node, 200000))
+    return 0;
+  // Once node 1 has taken the long call, it runs the loop's call with
+  // nothing queued: a run starts.
+  node = loopNodeForSpin();
+  EXPECT_EQ(node, 1);
+  int run = 0;
+  while (node == 1 && run < 100 && send(node, micros)) {
+    ++run;
+    node = clv_spawn_node_for(kSpin, 64);
+  }
+  *after = node;
+  joinAll();
+  return run;
+}
+
+TEST_F(RuntimeTest, LoopCallsGoToANodeInRunsOfConsecutiveIterations) {
+  // Calls of 2 us: a run is 100 us of them, up to 50 (fewer where the
+  // machine is loaded and the calls measured took longer; the best of three
+  // tries counts). Calls sent one at a time made runs of 1.
+  int best = 0;
+  for (int attempt = 0; attempt < 3 && best < 3; ++attempt) {
+    ASSERT_NO_FATAL_FAILURE(start(2, "share"));
+    int after = 0;
+    int run = runOfLoopCalls(2, &after);
+    EXPECT_LE(run, 64) << "a run ends";
+    if (run > 0)
+      EXPECT_EQ(after, -1) << "after the run, with node 1 busy, a call runs here";
+    best = std::max(best, run);
+    ASSERT_EQ(clv_finalize(), CLV_OK) << clv_last_error();
+  }
+  EXPECT_GE(best, 3) << "consecutive calls went to the busy node";
+}
+
 TEST_F(RuntimeTest, LargeBlocksFreedAreGivenOutAgain) {
   clv_buf b;
   clv_buf_init(&b);
