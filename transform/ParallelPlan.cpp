@@ -938,11 +938,26 @@ private:
     const VarDecl *V = objectOf(Place);
     // An element of an allocation of the caller's own, through the pointer
     // that holds it and never changes (`y[i]` after `double *y = malloc(..)`).
-    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Place->IgnoreParens()); !V && ASE)
-      if (const VarDecl *P = namedVariable(ASE->getBase());
-          P && P->getType()->isPointerType() && ownObject(P, Mutable))
-        V = P;
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(Place->IgnoreParens());
+    const VarDecl *Base = ASE ? namedVariable(ASE->getBase()) : nullptr;
+    if (!V && Base && Base->getType()->isPointerType() &&
+        (ownObject(Base, Mutable) || isa<ParmVarDecl>(Base)))
+      V = Base;
     bool Own = V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) && !AddressTaken.count(V);
+    // A parameter's array: the values are stored after the loop, and the
+    // calls may read what earlier iterations stored there through the
+    // pointers they are passed.
+    if (const auto *Param = dyn_cast_or_null<ParmVarDecl>(V);
+        Param && Param->getType()->isPointerType() && !Mine.empty()) {
+      std::vector<std::string> Read;
+      for (const SiteRegion &R : Mine)
+        if (std::string Name = "'" + regionBaseName(R, Ctx) + "'"; !llvm::is_contained(Read, Name))
+          Read.push_back(Name);
+      return Where + ", in the array of parameter '" + Param->getNameAsString() +
+             "', into which " + llvm::join(Read, " and ") +
+             ", which the calls are passed, may point: each value is stored only after "
+             "the loop, so a call could miss what an earlier iteration stored";
+    }
     if (!V || V->getType().isVolatileQualified() || (!Own && !globalObject(V)))
       return Where + ", which is not in a variable, array or allocation of the caller's own "
                      "or a global";
@@ -1200,12 +1215,20 @@ private:
   /// Why a pointer other than \p V itself may reach V's object; "" when
   /// every mention of V in the caller subscripts it (`V[e]`, its address not
   /// taken), tests it (`!V`, `V == NULL`), or passes it (`V`, `V + e`,
-  /// `&V[e]`) straight to a call that
-  /// keeps no pointer: a function of the program that may run on another
-  /// node (which stores no pointer it is given), or a library function
-  /// that only reads or writes its arguments' memory.
+  /// `&V[e]`) straight to a call that keeps no pointer (keepsNoPointer).
   std::string whyAliased(const VarDecl *V) {
-    for (const DeclRefExpr *Ref : mentionsOf(Caller->getBody(), V)) {
+    llvm::SmallPtrSet<const VarDecl *, 8> Seen{V};
+    const DeclRefExpr *Ref = escapingMention(Caller, V, Seen);
+    return Ref ? "its mention at line " + line(Ref) + " may let a pointer keep its address"
+               : "";
+  }
+
+  /// The first mention of \p V, a variable of \p F, that may let a pointer
+  /// keep its address, or null (whyAliased); \p Seen holds the parameters
+  /// being followed, of the calls it passes V to.
+  const DeclRefExpr *escapingMention(const FunctionDecl *F, const VarDecl *V,
+                                     llvm::SmallPtrSet<const VarDecl *, 8> &Seen) {
+    for (const DeclRefExpr *Ref : mentionsOf(F->getBody(), V)) {
       DynTypedNode Up = DynTypedNode::create(*Ref);
       if (const ArraySubscriptExpr *ASE = subscriptOf(Ref)) {
         // V[e]: an element, unless its address is taken other than for a call.
@@ -1234,23 +1257,47 @@ private:
       while (P.get<ImplicitCastExpr>() || P.get<ParenExpr>() || P.get<CStyleCastExpr>())
         Up = P, P = parentOf(P);
       const auto *Call = P.get<CallExpr>();
-      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-      // A pointer the call returns may be V's (memcpy returns its first).
-      bool Argument = Callee && Call->getCallee() != Up.get<Expr>() &&
-                      (!Call->getType()->isPointerType() || !parentOf(P).get<Expr>());
-      const LibraryEffect *Known = Callee && !Callee->hasBody() && Callee->getIdentifier()
-                                       ? libraryEffect(Callee->getName())
-                                       : nullptr;
-      // free(V) keeps no pointer either: V's memory is gone after it, and a
-      // mention of V in the loop after the call is refused on its own.
-      bool Frees = Known && Known->Kind == LibraryEffectKind::Allocation &&
-                   Call->getType()->isVoidType();
-      if (Argument && ((Known && Known->Kind == LibraryEffectKind::ArgumentMemory) || Frees ||
-                       (Callee->hasBody() && A.remoteBlockers(Callee).empty())))
-        continue;
-      return "its mention at line " + line(Ref) + " may let a pointer keep its address";
+      if (!Call || !keepsNoPointer(Call, Up.get<Expr>(), P, Seen))
+        return Ref;
     }
-    return "";
+    return nullptr;
+  }
+
+  /// Whether the call \p Call (the node \p P) keeps no pointer that its
+  /// argument \p Arg gives it: a function of the program that may run on
+  /// another node (which stores no pointer it is given), or whose parameter
+  /// for it keeps none in turn (escapingMention: a routine that prints the
+  /// matrix after the loop); or a library function that only reads or
+  /// writes its arguments' memory, or frees it.
+  bool keepsNoPointer(const CallExpr *Call, const Expr *Arg, const DynTypedNode &P,
+                      llvm::SmallPtrSet<const VarDecl *, 8> &Seen) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    // A pointer the call returns may be V's (memcpy returns its first).
+    if (!Callee || Call->getCallee() == Arg ||
+        (Call->getType()->isPointerType() && parentOf(P).get<Expr>()))
+      return false;
+    const LibraryEffect *Known = !Callee->hasBody() && Callee->getIdentifier()
+                                     ? libraryEffect(Callee->getName())
+                                     : nullptr;
+    // free(V) keeps no pointer either: V's memory is gone after it, and a
+    // mention of V in the loop after the call is refused on its own.
+    if (Known)
+      return Known->Kind == LibraryEffectKind::ArgumentMemory ||
+             (Known->Kind == LibraryEffectKind::Allocation && Call->getType()->isVoidType());
+    const FunctionDecl *Def = Callee->getDefinition();
+    if (!Def || !Def->hasBody())
+      return false;
+    if (A.remoteBlockers(Def).empty())
+      return true;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Def->getNumParams(); ++I) {
+      if (Call->getArg(I) != Arg)
+        continue;
+      const ParmVarDecl *Param = Def->getParamDecl(I);
+      // A parameter followed already keeps no pointer unless another of its
+      // mentions says so, which that walk finds.
+      return !Seen.insert(Param).second || !escapingMention(Def, Param, Seen);
+    }
+    return false;
   }
 
   /// The number of elements of \p R when it is a constant (an interval).

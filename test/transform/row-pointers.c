@@ -5,7 +5,10 @@
 // (rows of n) of block, and the same with &a[i * n + 1] for the columns 1
 // to n. main's loop over blocks of 16 rows spawns every block. A pointer
 // moved by a product of the counter with itself (a + i * i) is bounded by
-// nothing the parameters give.
+// nothing the parameters give. Passing a to squares after the loops, a
+// function with no region for it that keeps no pointer to it, lets the
+// loops' calls read it; passing w to keep, which stores it in a global,
+// keeps the loop that writes w sequential.
 // Outputs match the sequential build on 1 to 7 nodes, shared and copied,
 // and under AddressSanitizer with regions copied.
 // RUN: rm -rf %t.out
@@ -36,6 +39,7 @@ static double dot(const double *u, const double *v, int n)
 // MODEL: region: x[0:n] (read, inferred)
 static void block(const double *a, const double *x, double *y, int lo, int hi, int n)
 {
+    // REMARK: row-pointers.c:[[@LINE+2]]:16: remark: call to 'dot' stays sequential: its value goes to 'y[i]', in the array of parameter 'y', into which 'a' and 'x', which the calls are passed, may point: each value is stored only after the loop, so a call could miss what an earlier iteration stored
     for (int i = lo; i < hi; i++)
         y[i] = dot(a + i * n, x, n);
 }
@@ -56,6 +60,13 @@ static double squares(const double *a, const double *x, int m)
     for (int i = 0; i < m; i++)
         s += dot(a + i * i, x, 1);
     return s;
+}
+
+static const double *kept;
+
+static void keep(const double *p)
+{
+    kept = p;
 }
 
 int main(int argc, char **argv)
@@ -79,12 +90,16 @@ int main(int argc, char **argv)
     // REMARK: row-pointers.c:[[@LINE+2]]:9: remark: call to 'inner' runs asynchronously
     for (int b = 0; b < n; b += 16)
         inner(a, x, z, b, b + 16, n);
+    // REMARK: row-pointers.c:[[@LINE+2]]:9: remark: call to 'block' stays sequential: 'w', which it writes in every iteration, may be reached through another pointer: its mention at line [[@LINE+8]] may let a pointer keep its address
+    for (int b = 0; b < n; b += 16)
+        block(a, x, w, b, b + 16, n);
     double sy = 0, sz = 0;
     for (int i = 0; i < n; i++) {
         sy += y[i] * (i % 7 + 1);
         sz += z[i] * (i % 5 + 1);
     }
-    printf("n %d: %.6f %.6f %.6f\n", n, sy, sz, squares(w, w, k));
+    keep(w);
+    printf("n %d: %.6f %.6f %.6f\n", n, sy, sz, squares(a, x, k) + kept[n - 1]);
     free(a);
     free(x);
     free(y);
