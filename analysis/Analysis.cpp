@@ -1069,10 +1069,12 @@ void TUAnalysis::inferRegions() {
       std::optional<AccessRegion> Found =
           enclosingInterval(E->Accesses, Name, Summaries[Def->getCanonicalDecl()].Local.Entry);
       // A pointer to a struct is a linked structure, copied node by node,
-      // unless it holds no pointer and is indexed past its first element:
-      // an array of structs (`e[0:n]` of `struct item *e`, moved by e + 1).
+      // unless it holds no pointer: then it is an array of structs (`e[0:n]`
+      // of `struct item *e`, moved by e + 1), or one of them (`p[0:1]`, a
+      // particle `step(&ps[i])` moves), whose writes come back like any
+      // region's.
       if (linkedRecord(P->getType(), Ctx) &&
-          (!Found || !isFlat(P->getType()->getPointeeType()) || isFirstElement(*Found)))
+          (!Found || !isFlat(P->getType()->getPointeeType())))
         continue;
       // Rows travel as values of a scalar kind, or as structs without
       // pointers (clv_buf_put_rows_objects).

@@ -1,6 +1,7 @@
 // Structs travel: by value (nested, with fixed arrays, an enumeration and a
-// bit-field), as regions of structs, and as a linked structure (a tree copied
-// whole to the callee). Every transport and encoding prints what the
+// bit-field), as regions of structs, one of them through a pointer (its
+// writes come back as a region's: q[0:1]), and as a linked structure (a
+// tree copied whole to the callee). Every transport and encoding prints what the
 // sequential build prints.
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
@@ -54,7 +55,16 @@ void scale_all(struct particle *p, int n, struct scale s) {
 // STUBS:      if (clv_buf_put_pointer(&cleave_args, t, cleave_put_node) != CLV_OK)
 // STUBS:      if (clv_buf_put_pending(&cleave_args) != CLV_OK)
 // STUBS:      clv_buf_put_region_objects(&cleave_args, p + p__lo, sizeof(struct particle), p__count, cleave_put_particle)
-// STUBS:      static const clv_program cleave_program = {cleave_functions, 2, 0x{{[0-9a-f]+}}ULL, CLV_ENCODING_NATIVE};
+// STUBS:      static const clv_program cleave_program = {cleave_functions, 3, 0x{{[0-9a-f]+}}ULL, CLV_ENCODING_NATIVE};
+
+// Moves one particle over a number of steps: q[0:1], read and written; the
+// loop in main spawns a call per particle.
+void drift(struct particle *q, int steps) {
+  for (int t = 0; t < steps; t++)
+    for (int k = 0; k < 3; k++)
+      q->pos[k] += 0.25f * (float)((q->id + t + k) % 3) - 0.25f;
+  q->id += steps;
+}
 
 struct node {
   int value;
@@ -97,6 +107,13 @@ int main(void) {
   }
   struct scale s = {{1.5, 0.5}, SQUARE, 5};
   scale_all(p, N, s);
+  // REMARK: structs.c:[[@LINE+2]]:5: remark: call to 'drift' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE+2]], with the calls of the other iterations
+  for (int i = 0; i < N; i++)
+    drift(&p[i], 40);
+  long ids = 0;
+  for (int i = 0; i < N; i++)
+    ids += p[i].id;
+  printf("ids %ld\n", ids);
   double sum = 0;
   for (int i = 0; i < N; i++)
     sum += p[i].pos[0] + p[i].pos[1] + p[i].pos[2];
@@ -110,5 +127,6 @@ int main(void) {
   printf("check %ld\n", check);
   return 0;
 }
-// RESULT: sum {{[0-9]+}}.0
+// RESULT: ids 539500
+// RESULT-NEXT: sum {{[0-9]+}}.{{[0-9]}}
 // RESULT-NEXT: check {{[0-9]+}}
