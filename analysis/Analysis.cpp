@@ -21,6 +21,7 @@
 #include "llvm/Support/Path.h"
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
+#include <set>
 
 using namespace cleave;
 using namespace clang;
@@ -137,6 +138,59 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
     }
     return nullptr;
   }
+  // A call of a function of the program whose body returns an integer
+  // expression of its parameters (`static int imin(int a, int b) { return
+  // a < b ? a : b; }`): that expression, the arguments put in.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    const auto *Body = Def ? dyn_cast<CompoundStmt>(Def->getBody()) : nullptr;
+    const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+    // Each call inlined is one level; a function that calls itself stops.
+    static thread_local unsigned Depth = 0;
+    if (!Ctx || !Ret || !Ret->getRetValue() || Def->isVariadic() ||
+        Call->getNumArgs() != Def->getNumParams() || Depth >= 8)
+      return nullptr;
+    SymMap Args;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      SymExpr::Ptr A = P->getType()->isIntegerType() && computesOnly(Call->getArg(I), *Ctx)
+                           ? Value(Call->getArg(I))
+                           : nullptr;
+      if (!A)
+        return nullptr;
+      Args[symbolKey(P)] = A;
+    }
+    Conjunction Inner;
+    ++Depth;
+    SymExpr::Ptr V = symbolicValue(Ret->getRetValue(), nullptr, Ctx, Wraps ? &Inner : nullptr);
+    --Depth;
+    if (!V || llvm::any_of(V->variables(), [&](const std::string &K) { return !Args.count(K); }))
+      return nullptr;
+    for (const SymExpr::Ptr &F : Inner)
+      Wraps->push_back(substitute(F, Args));
+    return substitute(V, Args);
+  }
+  // A conditional that chooses one of the two values it compares
+  // (`b + BS < n ? b + BS : n`, what MIN expands to): their least or
+  // greatest.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    const auto *Test = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+    if (!Test || !Test->isRelationalOp() || !Test->getLHS()->getType()->isIntegerType())
+      return nullptr;
+    SymExpr::Ptr L = Value(Test->getLHS()), R = Value(Test->getRHS());
+    SymExpr::Ptr X = Value(CO->getTrueExpr()), Y = Value(CO->getFalseExpr());
+    if (!L || !R || !X || !Y)
+      return nullptr;
+    auto Same = [](const SymExpr::Ptr &A, const SymExpr::Ptr &B) {
+      return AffineForm::of(A).minus(AffineForm::of(B)).constantValue() == 0;
+    };
+    bool First = Same(X, L) && Same(Y, R);
+    if (!First && !(Same(X, R) && Same(Y, L)))
+      return nullptr;
+    bool Less = Test->getOpcode() == BO_LT || Test->getOpcode() == BO_LE;
+    return SymExpr::binary(Less == First ? SymExpr::Kind::Min : SymExpr::Kind::Max, L, R);
+  }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     // Two pointers into one array: the elements between them.
     if (BO->getOpcode() == BO_Sub && BO->getLHS()->getType()->isPointerType()) {
@@ -160,6 +214,23 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
     return Unsigned && K == SymExpr::Kind::Sub ? NotNegative(V) : V;
   }
   return nullptr;
+}
+
+bool cleave::computesOnly(const Expr *E, const ASTContext &Ctx) {
+  if (!E->HasSideEffects(Ctx))
+    return true;
+  E = E->IgnoreParenImpCasts();
+  if (isa<CallExpr>(E))
+    return symbolicValue(E, nullptr, &Ctx) != nullptr;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  const auto *UO = dyn_cast<UnaryOperator>(E);
+  if (!(BO && !BO->isAssignmentOp() && !BO->isCompoundAssignmentOp()) &&
+      !(UO && !UO->isIncrementDecrementOp()) && !isa<ConditionalOperator>(E))
+    return false;
+  for (const Stmt *Child : E->children())
+    if (!computesOnly(cast<Expr>(Child), Ctx))
+      return false;
+  return true;
 }
 
 std::optional<PointerValue>
@@ -530,14 +601,58 @@ std::optional<LoopCounter> cleave::loopCounter(const ForStmt *FS, const ASTConte
       By = Sum->getRHS();
       Sign = Sum->getOpcode() == BO_Add ? 1 : -1;
     }
+    // A constant, written as one or not (`BS / 2`).
     SymExpr::Ptr K = By ? symbolicValue(By, nullptr, &Ctx) : nullptr;
-    if (K && K->kind() == SymExpr::Kind::Constant && K->value() > 0)
-      C.Step = Sign * K->value();
+    if (std::optional<int64_t> Step = K ? AffineForm::of(K).constantValue() : std::nullopt;
+        Step && *Step > 0)
+      C.Step = Sign * *Step;
   }
   if (!C.Var || C.Step == 0 || !C.Var->getType()->isIntegerType() ||
       C.Var->hasGlobalStorage() || modifiedVariables(FS->getBody()).count(C.Var) ||
       !modifiedVariables(FS->getCond()).empty())
     return std::nullopt;
+  // A bound of the counter, computed as arithmetic does (no wrapping) from
+  // locals the loop never changes itself (whether a pointer may change
+  // them is the caller's to ask).
+  llvm::DenseSet<const VarDecl *> Changed = modifiedVariables(FS);
+  auto Fixed = [&](const Expr *E) -> SymExpr::Ptr {
+    Conjunction Wraps;
+    SymExpr::Ptr V = symbolicValue(E, nullptr, &Ctx, &Wraps);
+    llvm::DenseSet<const VarDecl *> Read;
+    variablesIn(E, Read);
+    if (!V || !Wraps.empty() || llvm::any_of(Read, [&](const VarDecl *R) {
+          return Changed.count(R) || !R->hasLocalStorage() || R->getType().isVolatileQualified();
+        }))
+      return nullptr;
+    return V;
+  };
+  SymExpr::Ptr Counter = SymExpr::variable(symbolKey(C.Var));
+  const Expr *First = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
+      DS && DS->isSingleDecl() && DS->getSingleDecl() == C.Var)
+    First = C.Var->getInit();
+  else if (const auto *Set = dyn_cast_or_null<BinaryOperator>(FS->getInit());
+           Set && Set->getOpcode() == BO_Assign && VarOf(Set->getLHS()) == C.Var)
+    First = Set->getRHS();
+  if (SymExpr::Ptr V = First ? Fixed(First) : nullptr)
+    C.Facts.push_back(C.Step > 0 ? atLeast(Counter, V) : atLeast(V, Counter));
+  if (const auto *Test = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
+      Test && Test->isRelationalOp()) {
+    bool Left = VarOf(Test->getLHS()) == C.Var;
+    SymExpr::Ptr Bound =
+        Left || VarOf(Test->getRHS()) == C.Var ? Fixed(Left ? Test->getRHS() : Test->getLHS())
+                                                : nullptr;
+    // `i < n` as n - i - 1 >= 0, `n >= i` as n - i >= 0.
+    BinaryOperatorKind Op = Left ? Test->getOpcode()
+                                 : BinaryOperator::reverseComparisonOp(Test->getOpcode());
+    using K = SymExpr::Kind;
+    if (Bound && (Op == BO_LT || Op == BO_LE))
+      C.Facts.push_back(SymExpr::binary(K::Sub, atLeast(Bound, Counter),
+                                        SymExpr::constant(Op == BO_LT ? 1 : 0)));
+    else if (Bound)
+      C.Facts.push_back(SymExpr::binary(K::Sub, atLeast(Counter, Bound),
+                                        SymExpr::constant(Op == BO_GT ? 1 : 0)));
+  }
   return C;
 }
 

@@ -226,9 +226,18 @@ private:
 /// It then folds every constant expression to the value C gives it, and is
 /// null where a conversion to a narrower type involves an unsigned one. A
 /// value past the top of its type is left out: no object is that large.
+/// A conditional that chooses one of the two values it compares is their
+/// least or greatest (`MIN(b + 64, n)`); given \p Ctx, a call of a function
+/// whose body returns an integer expression of its parameters is that
+/// expression of the arguments (`imin(b + 64, n)`).
 SymExpr::Ptr symbolicValue(const clang::Expr *E,
                            const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
                            const clang::ASTContext *Ctx = nullptr, Conjunction *Wraps = nullptr);
+
+/// Whether evaluating \p E has no effect: Clang sees none, or its calls are
+/// of functions symbolicValue reads as integer expressions of their
+/// arguments, in operators without effects of their own.
+bool computesOnly(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 /// A pointer expression `p`, `p + e`, `p - e` or `&p[e]`: base variable and
 /// offset in elements of the pointee type.
@@ -324,6 +333,11 @@ bool globalObject(const clang::VarDecl *V);
 struct LoopCounter {
   const clang::VarDecl *Var = nullptr;
   int64_t Step = 0; ///< nonzero
+  /// Facts `E >= 0` (keyed as symbolicValue keys) that hold in the body:
+  /// the counter is past its first value, and its condition (`i < n`), where
+  /// these are integer expressions of locals the loop never changes but
+  /// through a pointer, which the caller rules out.
+  Conjunction Facts;
 };
 std::optional<LoopCounter> loopCounter(const clang::ForStmt *FS, const clang::ASTContext &Ctx);
 

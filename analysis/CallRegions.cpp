@@ -122,7 +122,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
   for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
     Actuals[P->getNameAsString()] = CE->getArg(I);
-    if (CE->getArg(I)->HasSideEffects(Ctx))
+    if (!computesOnly(CE->getArg(I), Ctx))
       continue;
     if (Summary && I < Summary->Args.size() &&
         Summary->Args[I].K == CallEffect::Arg::Kind::Value && !Summary->Args[I].Why.empty()) {

@@ -934,32 +934,38 @@ private:
     std::string Why;
     if (range(First, R.Lo, R.Hi, Why))
       return true;
+    // Counters of while loops, and of loops whose bounds move (a tile's
+    // `k < MIN(k0 + 64, n)` in the loop over k0): the polyhedra of the
+    // function's integer variables bound them.
+    auto Held = [&](const SymExpr::Ptr &E, SymExpr::Ptr &Lo, SymExpr::Ptr &Hi) {
+      auto Bounds = States ? States->range(At, E) : std::nullopt;
+      std::string Ignored;
+      Lo = Bounds ? inParameters(Bounds->first, Ignored) : nullptr;
+      Hi = Lo ? inParameters(Bounds->second, Ignored) : nullptr;
+      if (Hi)
+        Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, Hi, SymExpr::constant(1)));
+      return Hi != nullptr;
+    };
     for (const std::string &Key : First->variables()) {
       auto Name = ParamNames.find(Key);
       if (Name == ParamNames.end() || Addresses.count(Name->second))
         continue;
       auto Split = splitByVariable(First, Key);
       std::string Ignored;
-      if (!Split || !Split->first || !range(Split->first, R.Lo, R.Hi, Ignored) ||
-          !range(Split->second, R.Rows.ColLo, R.Rows.ColHi, Ignored))
+      auto Bound = [&](const SymExpr::Ptr &E, SymExpr::Ptr &Lo, SymExpr::Ptr &Hi) {
+        return range(E, Lo, Hi, Ignored) || Held(E, Lo, Hi);
+      };
+      if (!Split || !Split->first || !Bound(Split->first, R.Lo, R.Hi) ||
+          !Bound(Split->second, R.Rows.ColLo, R.Rows.ColHi))
         continue;
       R.Rows.Stride = SymExpr::variable(Name->second);
       return true;
     }
     R.Rows = RowShape();
-    // Counters of while loops and the like: the polyhedra of the function's
-    // integer variables bound them.
     if (!States)
       Questions.push_back(At);
-    else if (auto Bounds = States->range(At, First)) {
-      std::string Ignored;
-      R.Lo = inParameters(Bounds->first, Ignored);
-      R.Hi = R.Lo ? inParameters(Bounds->second, Ignored) : nullptr;
-      if (R.Hi) {
-        R.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, R.Hi, SymExpr::constant(1)));
-        return false;
-      }
-    }
+    else if (Held(First, R.Lo, R.Hi))
+      return false;
     R.Lo = R.Hi = nullptr;
     if (States)
       if (std::string Stopped = stoppedByValues(First); !Stopped.empty())

@@ -344,8 +344,68 @@ struct IntegerStates::Impl {
         return std::nullopt;
       return A;
     }
+    case K::Min:
+    case K::Max: {
+      auto A = linear(E->lhs()), B = linear(E->rhs());
+      if (!A || !B || !onlyParameters(*A) || !onlyParameters(*B))
+        return std::nullopt;
+      bool Min = E->kind() == K::Min;
+      L.Terms[atom((Min ? "min(" : "max(") + A->text() + "," + B->text() + ")", E,
+                   [&](const std::string &M) {
+                     return extremeDefinition(Min, M, A->text(), B->text());
+                   })] = 1;
+      return L;
+    }
     }
     return std::nullopt;
+  }
+
+  /// The constraint \p Of gives a linear form of \p E (isl's names), in
+  /// isl's notation, where E holds a least or greatest of two values that
+  /// reads a dimension (`MIN(k0 + 64, n)`, which linear leaves out): one
+  /// case for each value chosen, under the comparison that chooses it.
+  /// std::nullopt where a case is not linear.
+  std::optional<std::string> cases(const SymExpr::Ptr &E,
+                                   const std::function<std::string(const std::string &)> &Of) {
+    using K = SymExpr::Kind;
+    if (std::optional<Linear> L = linear(E))
+      return Of(L->text());
+    // The first extreme linear leaves out, and E with each of its values.
+    SymExpr::Ptr Choice;
+    std::function<void(const SymExpr::Ptr &)> Find = [&](const SymExpr::Ptr &X) {
+      if (Choice || !X)
+        return;
+      if ((X->kind() == K::Min || X->kind() == K::Max) && !linear(X))
+        Choice = X;
+      else if (X->kind() != K::Constant && X->kind() != K::Variable)
+        Find(X->lhs()), Find(X->rhs());
+    };
+    Find(E);
+    if (!Choice)
+      return std::nullopt;
+    std::function<SymExpr::Ptr(const SymExpr::Ptr &, const SymExpr::Ptr &)> Put =
+        [&](const SymExpr::Ptr &X, const SymExpr::Ptr &By) -> SymExpr::Ptr {
+      if (X == Choice)
+        return By;
+      if (X->kind() == K::Constant || X->kind() == K::Variable)
+        return X;
+      if (X->kind() == K::Neg)
+        return SymExpr::negate(Put(X->lhs(), By));
+      return SymExpr::binary(X->kind(), Put(X->lhs(), By), Put(X->rhs(), By));
+    };
+    auto Fact = [](const std::string &T) { return T + " >= 0"; };
+    // min(x, y) is x where y - x >= 0, y where x - y - 1 >= 0; max the
+    // other way.
+    const SymExpr::Ptr &X = Choice->lhs(), &Y = Choice->rhs();
+    bool Min = Choice->kind() == K::Min;
+    SymExpr::Ptr XChosen = Min ? atLeast(Y, X) : atLeast(X, Y);
+    SymExpr::Ptr YChosen =
+        SymExpr::binary(K::Sub, Min ? atLeast(X, Y) : atLeast(Y, X), SymExpr::constant(1));
+    std::optional<std::string> CX = cases(XChosen, Fact), EX = cases(Put(E, X), Of);
+    std::optional<std::string> CY = cases(YChosen, Fact), EY = cases(Put(E, Y), Of);
+    if (!CX || !EX || !CY || !EY)
+      return std::nullopt;
+    return "((" + *CX + " and " + *EX + ") or (" + *CY + " and " + *EY + "))";
   }
 
   // --- Transfer ------------------------------------------------------------------
@@ -406,6 +466,12 @@ struct IntegerStates::Impl {
       if (!Pinned.empty())
         L = linear(substitute(Value, Pinned));
     }
+    // A least or greatest of two values (`k1 = MIN(k0 + 64, n)`): one of
+    // them, under the comparison that chooses it.
+    if (!L && Value && !Unsigned && !MayWrap)
+      if (std::optional<std::string> Chosen =
+              cases(Value, [&](const std::string &T) { return After + " = " + T; }))
+        return assign(S, Dim, *Chosen);
     if (!L && Value)
       return assignQuotient(S, V, Value, Floor);
     if (!L)
@@ -647,8 +713,8 @@ struct IntegerStates::Impl {
                    [&](const SymExpr::Ptr &E) { return nonNegative(S, E); });
     std::vector<std::string> Texts;
     for (const SymExpr::Ptr &F : Facts)
-      if (auto L = linear(F))
-        Texts.push_back(L->text() + " >= 0");
+      if (auto T = cases(F, [](const std::string &L) { return L + " >= 0"; }))
+        Texts.push_back(*T);
     Set Out = Texts.empty() ? S : nonEmpty(intersect(S, llvm::join(Texts, " and ")));
     for (const SymExpr::Ptr &U : Unequal)
       if (auto L = linear(U))

@@ -80,6 +80,15 @@ public:
         return QL;
       return combine(*L, QL, -R->Constant); // x % c = x - c * (x / c)
     }
+    case K::Min:
+    case K::Max: {
+      auto L = of(E->lhs()), R = of(E->rhs());
+      if (!L || !R)
+        return std::nullopt;
+      Linear ML;
+      ML.Terms[extreme(*L, *R, E)] = 1;
+      return ML;
+    }
     }
     return std::nullopt;
   }
@@ -237,6 +246,23 @@ private:
     return It->second;
   }
 
+  /// The parameter standing for \p E, the least or greatest of \p X and
+  /// \p Y: no greater (smaller) than either, and equal to one of them.
+  std::string extreme(const Linear &X, const Linear &Y, const SymExpr::Ptr &E) {
+    bool Min = E->kind() == SymExpr::Kind::Min;
+    std::string Key = std::string(Min ? "min(" : "max(") + X.text() + "," + Y.text() + ")";
+    auto [It, New] = Quotients.insert({Key, ""});
+    if (!New)
+      return It->second;
+    It->second = "p" + std::to_string(Params.size());
+    Params.push_back(It->second);
+    Values[It->second] = E;
+    Definitions.push_back(extremeDefinition(Min, It->second, X.text(), Y.text()));
+    return It->second;
+  }
+
+  /// Parameters by the text they stand for: unknowns, and the quotients,
+  /// minima and maxima defined in Definitions.
   std::map<std::string, std::string> Unknowns, Quotients;
   /// Each quotient parameter's dividend and divisor.
   std::map<std::string, std::pair<Linear, int64_t>> QuotientOf;
@@ -317,6 +343,13 @@ std::string Linear::text() const {
     S += (Coef < 0 ? " - " : " + ") +
          std::to_string(Coef < 0 ? 0 - uint64_t(Coef) : uint64_t(Coef)) + "*" + Name;
   return S;
+}
+
+std::string cleave::extremeDefinition(bool Min, const std::string &M, const std::string &X,
+                                      const std::string &Y) {
+  const char *Op = Min ? " <= " : " >= ", *Reached = Min ? " >= " : " <= ";
+  return "(" + M + Op + "(" + X + ") and " + M + Op + "(" + Y + ") and (" + M + Reached + "(" + X +
+         ") or " + M + Reached + "(" + Y + ")))";
 }
 
 SymExpr::Ptr cleave::atLeast(const SymExpr::Ptr &A, const SymExpr::Ptr &B) {

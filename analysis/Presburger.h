@@ -75,6 +75,12 @@ SymExpr::Ptr boundOf(isl_set *Values, bool Greatest,
 /// when it implies `d <= 0` (`i == n` fails where `i <= n`: `i < n`).
 void strengthenUnequal(Conjunction &Given, const Conjunction &Unequal);
 
+/// The constraint, in isl's notation, that \p M is the least (\p Min) or
+/// greatest of the linear forms \p X and \p Y: on their side of both, and
+/// equal to one.
+std::string extremeDefinition(bool Min, const std::string &M, const std::string &X,
+                              const std::string &Y);
+
 /// `A - B`, the fact `A >= B` for implies().
 SymExpr::Ptr atLeast(const SymExpr::Ptr &A, const SymExpr::Ptr &B);
 

@@ -56,6 +56,8 @@ static int precedence(SymExpr::Kind K) {
     return 3;
   case SymExpr::Kind::Constant:
   case SymExpr::Kind::Variable:
+  case SymExpr::Kind::Min: // parenthesized
+  case SymExpr::Kind::Max:
     return 4;
   }
   llvm_unreachable("unknown kind");
@@ -86,6 +88,12 @@ std::string SymExpr::str() const {
     return Operand(Ops[0], false) + " / " + Operand(Ops[1], true);
   case Kind::Rem:
     return Operand(Ops[0], false) + " % " + Operand(Ops[1], true);
+  case Kind::Min:
+  case Kind::Max: {
+    // Each operand binds tighter than `<` and `?:`, or is parenthesized.
+    std::string L = Ops[0]->str(), R = Ops[1]->str();
+    return "(" + L + (K == Kind::Min ? " < " : " > ") + R + " ? " + L + " : " + R + ")";
+  }
   }
   llvm_unreachable("unknown kind");
 }
@@ -166,6 +174,10 @@ cleave::evaluate(const SymExpr::Ptr &E,
     if (R == 0 || (*L == INT64_MIN && R == -1))
       return std::nullopt;
     return E->kind() == K::Div ? *L / R : *L % R;
+  case K::Min:
+    return std::min(*L, R);
+  case K::Max:
+    return std::max(*L, R);
   default:
     llvm_unreachable("handled above");
   }
@@ -175,7 +187,9 @@ namespace {
 /// Recursive descent over the grammar
 ///   sum := product (('+'|'-') product)*
 ///   product := unary (('*'|'/'|'%') unary)*
-///   unary := '-' unary | '(' sum ')' | identifier | decimal
+///   unary := '-' unary | '(' sum ')' | '(' sum ('<'|'>') sum '?' sum ':' sum ')'
+///          | identifier | decimal
+/// where a conditional chooses one of the two values it compares.
 class Parser {
 public:
   explicit Parser(StringRef Text) : Text(Text) {}
@@ -252,6 +266,30 @@ private:
     }
   }
 
+  /// The rest of `(L < R ? X : Y)` (\p Less) or `(L > R ? X : Y)` after
+  /// the comparison: the least or greatest of L and R.
+  llvm::Expected<SymExpr::Ptr> parseChoice(const SymExpr::Ptr &L, bool Less) {
+    auto R = parseSum();
+    if (!R)
+      return R;
+    if (!take('?'))
+      return fail("expected '?'");
+    auto X = parseSum();
+    if (!X)
+      return X;
+    if (!take(':'))
+      return fail("expected ':'");
+    auto Y = parseSum();
+    if (!Y)
+      return Y;
+    if (!take(')'))
+      return fail("expected ')'");
+    bool First = (*X)->str() == L->str() && (*Y)->str() == (*R)->str();
+    if (!First && !((*X)->str() == (*R)->str() && (*Y)->str() == L->str()))
+      return fail("a conditional must choose one of the two values it compares");
+    return SymExpr::binary(Less == First ? SymExpr::Kind::Min : SymExpr::Kind::Max, L, *R);
+  }
+
   llvm::Expected<SymExpr::Ptr> parseUnary() {
     if (take('-')) {
       auto E = parseUnary();
@@ -263,9 +301,13 @@ private:
       auto E = parseSum();
       if (!E)
         return E;
-      if (!take(')'))
+      if (take(')'))
+        return E;
+      bool Less = take('<');
+      if (!Less && !take('>'))
         return fail("expected ')'");
-      return E;
+      take('='); // `<=` chooses the same value
+      return parseChoice(*E, Less);
     }
     skipSpace();
     size_t Start = Pos;
@@ -410,6 +452,9 @@ AffineForm AffineForm::of(const SymExpr::Ptr &E) {
     }
     break;
   }
+  case K::Min:
+  case K::Max:
+    break; // an atom
   }
   return R ? *R : atom(E);
 }

@@ -18,11 +18,13 @@
 
 namespace cleave {
 
-/// An immutable expression tree of integer constants, variables and the C
-/// operators + - * / % and unary minus, with C's truncating division.
+/// An immutable expression tree of integer constants, variables, the C
+/// operators + - * / % and unary minus, with C's truncating division, and
+/// the least and greatest of two values (a blocked loop's `MIN(b + 64, n)`),
+/// written as C's conditional `(x < y ? x : y)`.
 class SymExpr {
 public:
-  enum class Kind { Constant, Variable, Add, Sub, Mul, Div, Rem, Neg };
+  enum class Kind { Constant, Variable, Add, Sub, Mul, Div, Rem, Neg, Min, Max };
   using Ptr = std::shared_ptr<const SymExpr>;
 
   static Ptr constant(int64_t Value);
@@ -66,7 +68,8 @@ evaluate(const SymExpr::Ptr &E,
          const std::function<std::optional<int64_t>(llvm::StringRef)> &Lookup);
 
 /// Parses C integer-expression text (identifiers, decimal constants, + - * / %,
-/// unary minus, parentheses).
+/// unary minus, parentheses, and a minimum or maximum as str() writes it:
+/// `(x < y ? x : y)`, `(x > y ? x : y)`).
 llvm::Expected<SymExpr::Ptr> parseSymExpr(llvm::StringRef Text);
 
 /// An affine form c0 + sum(ci * ti), where each term ti is a variable, a

@@ -46,6 +46,7 @@ PROGRAMS = [
     ("rowmul", "rowmul/rowmul.c", ["800"], "rowmul.c"),
     ("pairalign", "pairalign/pairalign.c", ["80"], "pairalign.c"),
     ("power", "power/power.c", ["3000", "300"], "power.c"),
+    ("tiledmul", "tiledmul/tiledmul.c", ["1500"], "tiledmul.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

@@ -13,6 +13,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include <set>
 
 using namespace cleave;
 using namespace clang;
@@ -223,11 +224,13 @@ private:
   }
 
   /// The calls within \p S of functions the program defines, in source
-  /// order.
+  /// order, but those that compute an integer expression of their
+  /// arguments (`imin(b + 64, n)`), which stand for that expression.
   static std::vector<const CallExpr *> programCallsIn(const Stmt *S) {
     return callsIn(S, [](const CallExpr *CE) {
       const FunctionDecl *Callee = CE->getDirectCallee();
-      return Callee && Callee->getDefinition();
+      return Callee && Callee->getDefinition() &&
+             !symbolicValue(CE, nullptr, &Callee->getASTContext());
     });
   }
 
@@ -1319,21 +1322,42 @@ private:
     for (const VarDecl *W : R.Vars)
       if (W != Counter.Var && Changed.count(W))
         return false;
-    auto Lo = splitByVariable(R.Lo, Key), Hi = splitByVariable(R.Hi, Key);
-    if (!Lo || !Hi || !Lo->first || !Hi->first ||
-        AffineForm::of(Lo->first).minus(AffineForm::of(Hi->first)).constantValue() != 0)
-      return false;
     using K = SymExpr::Kind;
-    SymExpr::Ptr Width = SymExpr::binary(K::Sub, Hi->second, Lo->second);
-    for (int64_t Sign : {1, -1}) {
-      SymExpr::Ptr Shift =
-          SymExpr::binary(K::Mul, SymExpr::constant(Sign * Counter.Step), Lo->first);
-      std::optional<int64_t> Gap =
-          AffineForm::of(SymExpr::binary(K::Sub, Shift, Width)).constantValue();
-      if (Gap && *Gap >= 0)
-        return true;
+    // Most slots move by their width or more with each step: no question
+    // to isl.
+    auto Lo = splitByVariable(R.Lo, Key), Hi = splitByVariable(R.Hi, Key);
+    if (Lo && Hi && Lo->first && Hi->first &&
+        AffineForm::of(Lo->first).minus(AffineForm::of(Hi->first)).constantValue() == 0) {
+      SymExpr::Ptr Width = SymExpr::binary(K::Sub, Hi->second, Lo->second);
+      for (int64_t Sign : {1, -1}) {
+        SymExpr::Ptr Shift =
+            SymExpr::binary(K::Mul, SymExpr::constant(Sign * Counter.Step), Lo->first);
+        std::optional<int64_t> Gap =
+            AffineForm::of(SymExpr::binary(K::Sub, Shift, Width)).constantValue();
+        if (Gap && *Gap >= 0)
+          return true;
+      }
     }
-    return false;
+    // The others (a block's `MIN(b + 64, n)`, rows): this iteration's slot
+    // and that of one a step or more later share no element, given the
+    // facts at the call and the counter's bounds in both.
+    SymMap Later{{Key, SymExpr::variable(Key + "'")}};
+    auto At = [&](const SymExpr::Ptr &E) { return E ? substitute(E, Later) : E; };
+    RowShape LaterRows = R.Rows;
+    if (R.Rows)
+      LaterRows = {At(R.Rows.Stride), At(R.Rows.ColLo), At(R.Rows.ColHi)};
+    SymExpr::Ptr Step = SymExpr::binary(K::Sub, SymExpr::variable(Key + "'"),
+                                        SymExpr::variable(Key));
+    Conjunction Context{Counter.Step > 0 ? atLeast(Step, SymExpr::constant(Counter.Step))
+                                         : atLeast(SymExpr::constant(Counter.Step), Step)};
+    std::set<std::string> Reachable; // by a pointer, which a call may follow
+    for (const VarDecl *V : AddressTaken)
+      Reachable.insert(symbolKey(V));
+    for (const Conjunction *Facts : {&R.Facts, &Counter.Facts})
+      for (const SymExpr::Ptr &F : *Facts)
+        if (llvm::none_of(F->variables(), [&](const std::string &V) { return Reachable.count(V); }))
+          Context.insert(Context.end(), {F, At(F)});
+    return regionsDisjoint(R.Lo, R.Hi, R.Rows, At(R.Lo), At(R.Hi), LaterRows, Context);
   }
 
   /// Records that the operand calls of \p S are evaluated before the rest of

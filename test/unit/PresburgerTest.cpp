@@ -47,3 +47,18 @@ TEST(PresburgerTest, ProductsFollowFromBoundsOfTheirFactors) {
   EXPECT_TRUE(implies(facts({"n - 1"}), {facts({"n * n - 1"})}));
   EXPECT_FALSE(implies({}, {facts({"a * b"})}));
 }
+
+TEST(PresburgerTest, MinimaAreNoGreaterThanEitherAndEqualToOne) {
+  // The block [b, MIN(b + 64, n)) ends before the next one starts.
+  EXPECT_TRUE(implies(facts({"c - b - 64"}), {facts({"c - (b + 64 < n ? b + 64 : n)"})}));
+  EXPECT_TRUE(regionsDisjoint(parse("b"), parse("(b + 64 < n ? b + 64 : n)"), {}, parse("c"),
+                              parse("(c + 64 < n ? c + 64 : n)"), {}, facts({"c - b - 64"})));
+  // Blocks 32 apart overlap where n is large.
+  EXPECT_FALSE(regionsDisjoint(parse("b"), parse("(b + 64 < n ? b + 64 : n)"), {}, parse("c"),
+                               parse("(c + 64 < n ? c + 64 : n)"), {}, facts({"c - b - 32"})));
+  // The minimum is one of the two: it reaches n where b + 64 does not.
+  EXPECT_TRUE(implies(facts({"b + 64 - n"}), {facts({"(b + 64 < n ? b + 64 : n) - n"})}));
+  EXPECT_FALSE(implies({}, {facts({"(b + 64 < n ? b + 64 : n) - n"})}));
+  // A maximum is no smaller than either.
+  EXPECT_TRUE(implies({}, {facts({"(b - 1 > 0 ? b - 1 : 0)", "(b - 1 > 0 ? b - 1 : 0) - b + 1"})}));
+}

@@ -186,3 +186,34 @@ TEST(SymbolicExprTest, MultipliesOutProductsOfSums) {
   ASSERT_EQ(Cube.Terms.size(), 1u);
   EXPECT_EQ(Cube.Terms.begin()->first, "n * n * n");
 }
+
+TEST(SymbolicExprTest, MinimaAndMaximaPrintAsConditionalsAndParseBack) {
+  // What MIN(b + 64, n) expands to, and the other ways of writing it.
+  EXPECT_EQ(parse("(b + 64 < n ? b + 64 : n)")->kind(), SymExpr::Kind::Min);
+  EXPECT_EQ(parse("(n <= b + 64 ? n : b + 64)")->kind(), SymExpr::Kind::Min);
+  EXPECT_EQ(parse("(b + 64 < n ? n : b + 64)")->kind(), SymExpr::Kind::Max);
+  EXPECT_EQ(parse("(b > 0 ? b : 0)")->kind(), SymExpr::Kind::Max);
+  SymExpr::Ptr M = parse("(b + 64 < n ? b + 64 : n) * n");
+  EXPECT_EQ(M->str(), "(b + 64 < n ? b + 64 : n) * n");
+  EXPECT_EQ(parse(M->str())->str(), M->str());
+  auto At = [](int64_t B, int64_t N) {
+    return [=](llvm::StringRef V) -> std::optional<int64_t> { return V == "b" ? B : N; };
+  };
+  SymExpr::Ptr Min = parse("(b + 64 < n ? b + 64 : n)"), Max = parse("(b - 1 > 0 ? b - 1 : 0)");
+  EXPECT_EQ(evaluate(Min, At(0, 100)), std::optional<int64_t>(64));
+  EXPECT_EQ(evaluate(Min, At(64, 100)), std::optional<int64_t>(100));
+  EXPECT_EQ(evaluate(Max, At(0, 100)), std::optional<int64_t>(0));
+  EXPECT_EQ(evaluate(Max, At(9, 100)), std::optional<int64_t>(8));
+  // A minimum is an atom of an affine form: equal to itself, nothing else.
+  EXPECT_EQ(AffineForm::of(parse("(b < n ? b : n) + 1 - (b < n ? b : n)")).constantValue(),
+            std::optional<int64_t>(1));
+  EXPECT_FALSE(AffineForm::of(parse("(b < n ? b : n) - b")).constantValue());
+  // A conditional that chooses neither of the values it compares, or a
+  // test that is no comparison, is not one.
+  for (const char *Bad : {"(b < n ? b : m)", "(b < n ? b + 1 : n)", "(b ? b : n)", "(b < n)",
+                          "(b < n ? b : n"}) {
+    auto E = parseSymExpr(Bad);
+    EXPECT_FALSE(static_cast<bool>(E)) << Bad;
+    llvm::consumeError(E.takeError());
+  }
+}
