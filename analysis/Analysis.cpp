@@ -611,9 +611,26 @@ std::optional<LoopCounter> cleave::loopCounter(const ForStmt *FS, const ASTConte
       C.Var->hasGlobalStorage() || modifiedVariables(FS->getBody()).count(C.Var) ||
       !modifiedVariables(FS->getCond()).empty())
     return std::nullopt;
+  return C;
+}
+
+std::pair<const VarDecl *, const Expr *> cleave::loopStart(const ForStmt *FS) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+    const auto *V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+    if (V && V->getInit())
+      return {V, V->getInit()};
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit());
+             BO && BO->getOpcode() == BO_Assign) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        return {V, BO->getRHS()};
+  }
+  return {nullptr, nullptr};
+}
+
+Conjunction cleave::counterFacts(const ForStmt *FS, const LoopCounter &C, const ASTContext &Ctx) {
   // A bound of the counter, computed as arithmetic does (no wrapping) from
-  // locals the loop never changes itself (whether a pointer may change
-  // them is the caller's to ask).
+  // locals the loop never changes itself.
   llvm::DenseSet<const VarDecl *> Changed = modifiedVariables(FS);
   auto Fixed = [&](const Expr *E) -> SymExpr::Ptr {
     Conjunction Wraps;
@@ -626,34 +643,33 @@ std::optional<LoopCounter> cleave::loopCounter(const ForStmt *FS, const ASTConte
       return nullptr;
     return V;
   };
+  auto IsCounter = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == C.Var;
+  };
+  Conjunction Facts;
   SymExpr::Ptr Counter = SymExpr::variable(symbolKey(C.Var));
-  const Expr *First = nullptr;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit());
-      DS && DS->isSingleDecl() && DS->getSingleDecl() == C.Var)
-    First = C.Var->getInit();
-  else if (const auto *Set = dyn_cast_or_null<BinaryOperator>(FS->getInit());
-           Set && Set->getOpcode() == BO_Assign && VarOf(Set->getLHS()) == C.Var)
-    First = Set->getRHS();
-  if (SymExpr::Ptr V = First ? Fixed(First) : nullptr)
-    C.Facts.push_back(C.Step > 0 ? atLeast(Counter, V) : atLeast(V, Counter));
+  auto [Var, First] = loopStart(FS);
+  if (SymExpr::Ptr V = Var == C.Var ? Fixed(First) : nullptr)
+    Facts.push_back(C.Step > 0 ? atLeast(Counter, V) : atLeast(V, Counter));
   if (const auto *Test = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
       Test && Test->isRelationalOp()) {
-    bool Left = VarOf(Test->getLHS()) == C.Var;
-    SymExpr::Ptr Bound =
-        Left || VarOf(Test->getRHS()) == C.Var ? Fixed(Left ? Test->getRHS() : Test->getLHS())
-                                                : nullptr;
+    bool Left = IsCounter(Test->getLHS());
+    SymExpr::Ptr Bound = Left || IsCounter(Test->getRHS())
+                             ? Fixed(Left ? Test->getRHS() : Test->getLHS())
+                             : nullptr;
     // `i < n` as n - i - 1 >= 0, `n >= i` as n - i >= 0.
     BinaryOperatorKind Op = Left ? Test->getOpcode()
                                  : BinaryOperator::reverseComparisonOp(Test->getOpcode());
     using K = SymExpr::Kind;
     if (Bound && (Op == BO_LT || Op == BO_LE))
-      C.Facts.push_back(SymExpr::binary(K::Sub, atLeast(Bound, Counter),
-                                        SymExpr::constant(Op == BO_LT ? 1 : 0)));
+      Facts.push_back(SymExpr::binary(K::Sub, atLeast(Bound, Counter),
+                                      SymExpr::constant(Op == BO_LT ? 1 : 0)));
     else if (Bound)
-      C.Facts.push_back(SymExpr::binary(K::Sub, atLeast(Counter, Bound),
-                                        SymExpr::constant(Op == BO_GT ? 1 : 0)));
+      Facts.push_back(SymExpr::binary(K::Sub, atLeast(Counter, Bound),
+                                      SymExpr::constant(Op == BO_GT ? 1 : 0)));
   }
-  return C;
+  return Facts;
 }
 
 std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx, CompileCommand Command,

@@ -333,13 +333,20 @@ bool globalObject(const clang::VarDecl *V);
 struct LoopCounter {
   const clang::VarDecl *Var = nullptr;
   int64_t Step = 0; ///< nonzero
-  /// Facts `E >= 0` (keyed as symbolicValue keys) that hold in the body:
-  /// the counter is past its first value, and its condition (`i < n`), where
-  /// these are integer expressions of locals the loop never changes but
-  /// through a pointer, which the caller rules out.
-  Conjunction Facts;
 };
 std::optional<LoopCounter> loopCounter(const clang::ForStmt *FS, const clang::ASTContext &Ctx);
+
+/// The variable a `for` loop's initialization sets and the value it sets it
+/// to (`int i = lo`, `i = lo`); {nullptr, nullptr} for any other.
+std::pair<const clang::VarDecl *, const clang::Expr *> loopStart(const clang::ForStmt *FS);
+
+/// Facts `E >= 0` (keyed as symbolicValue keys) that hold in the body of
+/// \p FS, whose counter is \p C: the counter is past its first value, and
+/// its condition holds (`i < n`), where these are integer expressions of
+/// locals the loop never changes but through a pointer, which the caller
+/// rules out.
+Conjunction counterFacts(const clang::ForStmt *FS, const LoopCounter &C,
+                         const clang::ASTContext &Ctx);
 
 /// A region of a call's pointer argument in the caller's variables: elements
 /// [Lo, Hi) from Base, a parameter of the caller or an object of its own

@@ -946,15 +946,15 @@ private:
         Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, Hi, SymExpr::constant(1)));
       return Hi != nullptr;
     };
+    auto Bound = [&](const SymExpr::Ptr &E, SymExpr::Ptr &Lo, SymExpr::Ptr &Hi) {
+      std::string Ignored;
+      return range(E, Lo, Hi, Ignored) || Held(E, Lo, Hi);
+    };
     for (const std::string &Key : First->variables()) {
       auto Name = ParamNames.find(Key);
       if (Name == ParamNames.end() || Addresses.count(Name->second))
         continue;
       auto Split = splitByVariable(First, Key);
-      std::string Ignored;
-      auto Bound = [&](const SymExpr::Ptr &E, SymExpr::Ptr &Lo, SymExpr::Ptr &Hi) {
-        return range(E, Lo, Hi, Ignored) || Held(E, Lo, Hi);
-      };
       if (!Split || !Split->first || !Bound(Split->first, R.Lo, R.Hi) ||
           !Bound(Split->second, R.Rows.ColLo, R.Rows.ColHi))
         continue;
@@ -1279,21 +1279,7 @@ private:
   /// and its variants (<=, >, >=, !=; ++, --, += c, -= c), when the body
   /// leaves the variable and the bound alone.
   std::optional<LoopRange> loopRange(const ForStmt *FS) {
-    const VarDecl *Var = nullptr;
-    const Expr *Start = nullptr;
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
-      if (DS->isSingleDecl())
-        if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()); V && V->getInit()) {
-          Var = V;
-          Start = V->getInit();
-        }
-    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
-      if (BO->getOpcode() == BO_Assign)
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())) {
-          Var = dyn_cast<VarDecl>(DRE->getDecl());
-          Start = BO->getRHS();
-        }
-    }
+    auto [Var, Start] = loopStart(FS);
     std::optional<LoopCounter> Counter = loopCounter(FS, Ctx);
     if (!Counter)
       return std::nullopt;

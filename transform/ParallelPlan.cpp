@@ -1353,7 +1353,8 @@ private:
     std::set<std::string> Reachable; // by a pointer, which a call may follow
     for (const VarDecl *V : AddressTaken)
       Reachable.insert(symbolKey(V));
-    for (const Conjunction *Facts : {&R.Facts, &Counter.Facts})
+    const Conjunction Bounds = counterFacts(cast<ForStmt>(L), Counter, Ctx);
+    for (const Conjunction *Facts : {&R.Facts, &Bounds})
       for (const SymExpr::Ptr &F : *Facts)
         if (llvm::none_of(F->variables(), [&](const std::string &V) { return Reachable.count(V); }))
           Context.insert(Context.end(), {F, At(F)});
