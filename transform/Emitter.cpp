@@ -983,7 +983,10 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   // what was spawned, runs the rest of the loop as written, and leaves:
   //   LOOP { if (!fs_on) { joins; LOOP'S REST AS WRITTEN; break; } BODY }
   // so a sum adds in the program's order, and a loop of small calls runs
-  // the code the compiler made of the original.
+  // the code the compiler made of the original. Where the calls of the
+  // loops around the loop are spawned too (AsyncCall::Nest), the futures
+  // and their joins stand around the outermost, and the loop asks on each
+  // entry: { clv_spawns fs ...; NEST { ... { int fs_on = ..; LOOP } ... } joins }
   for (const AsyncCall &AC : Plan.Async) {
     if (AC.Form != CallFormKind::Iteration)
       continue;
@@ -1023,7 +1026,20 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     }
     std::string Joins = "for (" + K + " = 0; " + K + " < " + Fs + ".count; " + K + "++) { " +
                         Join + " } clv_spawns_free(&" + Fs + ");";
-    std::string Close = "\n" + indentOf(SM, AC.Loop->getBeginLoc()) + Joins + " }";
+    std::string Close = "\n" + indentOf(SM, AC.Nest->getBeginLoc()) + Joins + " }";
+    // Around the nest, after the loop is rewritten, which may end where the
+    // nest does.
+    std::string NestOpen, NestClose;
+    if (AC.Nest != AC.Loop) {
+      NestOpen = std::exchange(Open, "{ ");
+      NestClose = std::exchange(Close, " }");
+    }
+    auto Around = [&] {
+      if (!NestOpen.empty()) {
+        R.InsertTextAfter(AC.Nest->getBeginLoc(), NestOpen);
+        R.InsertTextAfter(EndOf(AC.Nest), NestClose);
+      }
+    };
     if (AC.Tested) {
       // The loop is written anew from its text, which nothing else rewrites:
       // its one call of the program is this one, and it cannot return.
@@ -1055,11 +1071,13 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
       Loop.insert(Compound ? BodyBegin + 1 : BodyBegin, Compound ? " " + Leave : "{ " + Leave);
       R.ReplaceText(CharSourceRange::getCharRange(Begin, End),
                     Open + "int " + On + " = " + Ask + "; " + Loop + Close);
+      Around();
       continue;
     }
     R.ReplaceText(CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Add);
     R.InsertTextAfter(AC.Loop->getBeginLoc(), Open);
     R.InsertTextAfter(EndOf(AC.Loop), Close);
+    Around();
   }
 
   // Statements whose operand calls are evaluated first, into temporaries:

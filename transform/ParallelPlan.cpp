@@ -149,6 +149,9 @@ public:
       std::vector<const CallExpr *> Self = selfCallsIn(L);
       planLoop(L, Self.empty() ? programCallsIn(L) : Self);
     }
+    for (AsyncCall &AC : Plan.Async)
+      if (AC.Form == CallFormKind::Iteration && llvm::is_contained(Found.Loops, AC.Loop))
+        widenNest(AC);
     for (auto &[CE, Why] : LoopWhy)
       if (!planned(CE))
         Plan.Sequential.push_back({CE, std::move(Why)});
@@ -882,7 +885,7 @@ private:
       Plan.Sequential.push_back({CE, Why});
       return;
     }
-    if (std::string Why = whyLoopSequential(L, CE, Update, Store); !Why.empty()) {
+    if (std::string Why = whyLoopSequential(L, L, CE, Update, Store); !Why.empty()) {
       Plan.Sequential.push_back({CE, Why});
       return;
     }
@@ -896,12 +899,30 @@ private:
       return;
     }
     AsyncCall &AC = spawn(CE, CallFormKind::Iteration, S, nullptr);
-    AC.Loop = L;
+    AC.Loop = AC.Nest = L;
     AC.Update = Update;
     AC.Store = Store;
     AC.Tested = Tested;
     if (Update)
       AC.Target = cast<VarDecl>(cast<DeclRefExpr>(Update->getLHS()->IgnoreParens())->getDecl());
+  }
+
+  /// Spawns the calls of the loops around \p AC's loop too before any is
+  /// joined, out to the outermost loop where that stays correct (the calls
+  /// of every row of tiles at once, not one row at a time): a loop whose
+  /// body holds the nest through blocks only, which makes no other call of
+  /// the program, and whose iterations' calls are apart (whyLoopSequential).
+  void widenNest(AsyncCall &AC) {
+    for (;;) {
+      DynTypedNode N = parentOf(DynTypedNode::create(*AC.Nest));
+      while (N.get<CompoundStmt>())
+        N = parentOf(N);
+      const Stmt *Outer = N.get<Stmt>();
+      if (!Outer || !loopBody(Outer) || programCallsIn(Outer) != std::vector{AC.Call} ||
+          !whyLoopSequential(AC.Loop, Outer, AC.Call, AC.Update, AC.Store).empty())
+        return;
+      AC.Nest = Outer;
+    }
   }
 
   /// Why a loop's call whose value \p User takes is not spawned.
@@ -1025,20 +1046,21 @@ private:
                      "is too small to pay for a message";
   }
 
-  /// Why the self-call \p CE of the loop \p L, whose value goes through
-  /// \p Update (or is dropped), cannot be spawned in every iteration and
-  /// joined after the loop; "" when it can.
-  std::string whyLoopSequential(const Stmt *L, const CallExpr *CE, const BinaryOperator *Update,
-                                const BinaryOperator *Store) {
+  /// Why the call \p CE of the loop \p L, whose value goes through
+  /// \p Update (or is dropped), cannot be spawned in every iteration of the
+  /// loop \p Outer, L or one whose body holds L through blocks, and joined
+  /// after Outer; "" when it can.
+  std::string whyLoopSequential(const Stmt *L, const Stmt *Outer, const CallExpr *CE,
+                                const BinaryOperator *Update, const BinaryOperator *Store) {
     std::vector<SiteRegion> Mine;
     if (std::string Why = whyNotRemote(CE, Mine); !Why.empty())
       return Why;
-    if (std::string Why = Store ? whyNotStored(L, CE, Store->getLHS(), Mine) : "";
+    if (std::string Why = Store ? whyNotStored(Outer, CE, Store->getLHS(), Mine) : "";
         !Why.empty())
       return Why;
-    if (L->getBeginLoc().isMacroID() || L->getEndLoc().isMacroID())
+    if (Outer->getBeginLoc().isMacroID() || Outer->getEndLoc().isMacroID())
       return "its loop is written inside a macro";
-    if (hasJump(loopBody(L), /*InLoop=*/true))
+    if (hasJump(loopBody(Outer), /*InLoop=*/true))
       return "a 'return' or 'goto' may leave its loop past the joins after it";
     if (Update) {
       const auto *DRE = dyn_cast<DeclRefExpr>(Update->getLHS()->IgnoreParens());
@@ -1047,7 +1069,7 @@ private:
           V->getType().isVolatileQualified() || AddressTaken.count(V))
         return "its value goes to '" + text(Update->getLHS()) +
                "', which is not a local scalar of the caller";
-      if (countMentions(L, V) != 1)
+      if (countMentions(Outer, V) != 1)
         return "its loop uses '" + V->getNameAsString() +
                "', which its value updates, elsewhere too";
     }
@@ -1055,7 +1077,7 @@ private:
     std::vector<SiteRegion> Shared;
     for (const SiteRegion &R : Mine) {
       std::string Why, NotOwn;
-      bool Owned = ownedByIteration(L, CE, R, Why, NotOwn);
+      bool Owned = ownedByIteration(L, Outer, CE, R, Why, NotOwn);
       if (!Why.empty())
         return Why;
       if (Owned) {
@@ -1071,7 +1093,7 @@ private:
     }
     // Regions the call only reads: the rest of the loop must not write them.
     CallSet Skip{CE};
-    if (std::string Why = Shared.empty() ? "" : whyTouches(L, Shared, Skip); !Why.empty())
+    if (std::string Why = Shared.empty() ? "" : whyTouches(Outer, Shared, Skip); !Why.empty())
       return "its loop may write what it reads (" + Why + ")";
     return "";
   }
@@ -1107,9 +1129,10 @@ private:
   /// (unaliased), and the body may touch it only before the call, in its
   /// own slot. False, with \p Why empty, when R is neither, and \p NotOwn
   /// saying why not; with \p Why set when R is one but the function breaks
-  /// the rule.
-  bool ownedByIteration(const Stmt *L, const CallExpr *CE, const SiteRegion &R,
-                        std::string &Why, std::string &NotOwn) {
+  /// the rule. With \p Outer a loop around L, the iterations are those of
+  /// every loop from L out to Outer.
+  bool ownedByIteration(const Stmt *L, const Stmt *Outer, const CallExpr *CE,
+                        const SiteRegion &R, std::string &Why, std::string &NotOwn) {
     const Stmt *Body = loopBody(L);
     const SourceManager &SM = Ctx.getSourceManager();
     const VarDecl *V = R.Base;
@@ -1137,7 +1160,7 @@ private:
     // memory from malloc may be freed, and one alloca'd in the loop's
     // initialization is every iteration's.
     bool Allocated = Inside(V->getLocation(), Body) && allocatedBy(V) == "alloca";
-    if (Inside(V->getLocation(), L) && !Allocated) {
+    if (Inside(V->getLocation(), Outer) && !Allocated) {
       Why = Name + ", which it " + Does +
             ", is declared in its loop: its memory may be gone before the joins after the loop";
       return true;
@@ -1156,11 +1179,17 @@ private:
                  Counter->Var->getNameAsString() + "' must move it past its end)";
         return false;
       }
+      if (Outer != L && !nestApart(R, L, Outer)) {
+        NotOwn = "its iteration's part, " + siteRegionText(R, Ctx) +
+                 ", is not shown apart from those of the other iterations of the loop at "
+                 "line " + line(Outer);
+        return false;
+      }
     }
     // Any function may name a global, and any pointer reach it or the array
     // of a parameter: nothing else of the loop may touch the call's part.
     if (globalObject(V) || Param) {
-      if (std::string Touch = whyTouches(L, {R}, CallSet{CE}); !Touch.empty())
+      if (std::string Touch = whyTouches(Outer, {R}, CallSet{CE}); !Touch.empty())
         Why = "its loop may touch " + Name + ", which the call " + Does + " (" + Touch + ")";
       return true;
     }
@@ -1170,7 +1199,7 @@ private:
       return true;
     }
     CallSet Call{CE};
-    for (const DeclRefExpr *Ref : mentionsOf(L, V, Call)) {
+    for (const DeclRefExpr *Ref : mentionsOf(Outer, V, Call)) {
       if (!Inside(Ref->getBeginLoc(), Body) ||
           !SM.isBeforeInTranslationUnit(Ref->getBeginLoc(), CE->getBeginLoc())) {
         Why = "its loop touches " + Name + ", which the call " + Does + ", after the call (line " +
@@ -1338,22 +1367,73 @@ private:
           return true;
       }
     }
-    // The others (a block's `MIN(b + 64, n)`, rows): this iteration's slot
-    // and that of one a step or more later share no element, given the
-    // facts at the call and the counter's bounds in both.
-    SymMap Later{{Key, SymExpr::variable(Key + "'")}};
+    // The others (a block's `MIN(b + 64, n)`, rows): ask isl.
+    return laterApart(R, {Counter.Var}, Counter, counterFacts(cast<ForStmt>(L), Counter, Ctx));
+  }
+
+  /// Whether the slots \p R of the iterations of the loops from \p L out to
+  /// \p Outer, each `for` loop with a counter, are apart between iterations
+  /// of Outer: every iteration of the loops in Outer's body apart from every
+  /// one of them in a later iteration of Outer (slotsApart tells the
+  /// iterations of L apart, and of the loops between, where the nest was
+  /// widened to them). Only the counters may change in Outer.
+  bool nestApart(const SiteRegion &R, const Stmt *L, const Stmt *Outer) {
+    std::vector<const VarDecl *> Counters;
+    Conjunction Bounds;
+    std::optional<LoopCounter> Counter;
+    for (DynTypedNode N = DynTypedNode::create(*L);; N = parentOf(N)) {
+      const Stmt *S = N.get<Stmt>();
+      if (!S)
+        return false;
+      if (!loopBody(S))
+        continue;
+      const auto *For = dyn_cast<ForStmt>(S);
+      Counter = For ? loopCounter(For, Ctx) : std::nullopt;
+      if (!Counter)
+        return false;
+      Counters.push_back(Counter->Var);
+      llvm::append_range(Bounds, counterFacts(For, *Counter, Ctx));
+      if (S == Outer)
+        break;
+    }
+    llvm::DenseSet<const VarDecl *> Changed = modifiedVariables(Outer);
+    for (const VarDecl *W : R.Vars)
+      if (Changed.count(W) && !llvm::is_contained(Counters, W))
+        return false;
+    // An inner loop's bound may read a variable that Outer's body sets
+    // (`for (j = 0; j < m; j++)` after `m = ..`): it holds in each iteration,
+    // with a value of that iteration's own, which the later one is not given.
+    std::set<std::string> Unsteady;
+    for (const VarDecl *V : Changed)
+      if (!llvm::is_contained(Counters, V))
+        Unsteady.insert(symbolKey(V));
+    llvm::erase_if(Bounds, [&](const SymExpr::Ptr &F) {
+      return llvm::any_of(F->variables(), [&](const std::string &V) { return Unsteady.count(V); });
+    });
+    return laterApart(R, Counters, *Counter, Bounds);
+  }
+
+  /// Whether the slot \p R of an iteration and that of every iteration a
+  /// step or more later of the loop that steps \p Counter share no element,
+  /// given the facts at the call and \p Bounds in both; the later one gives
+  /// the variables of \p Moving, the counter among them, values of its own.
+  bool laterApart(const SiteRegion &R, const std::vector<const VarDecl *> &Moving,
+                  const LoopCounter &Counter, const Conjunction &Bounds) {
+    using K = SymExpr::Kind;
+    SymMap Later;
+    for (const VarDecl *V : Moving)
+      Later[symbolKey(V)] = SymExpr::variable(symbolKey(V) + "'");
     auto At = [&](const SymExpr::Ptr &E) { return E ? substitute(E, Later) : E; };
     RowShape LaterRows = R.Rows;
     if (R.Rows)
       LaterRows = {At(R.Rows.Stride), At(R.Rows.ColLo), At(R.Rows.ColHi)};
-    SymExpr::Ptr Step = SymExpr::binary(K::Sub, SymExpr::variable(Key + "'"),
-                                        SymExpr::variable(Key));
+    SymExpr::Ptr Var = SymExpr::variable(symbolKey(Counter.Var));
+    SymExpr::Ptr Step = SymExpr::binary(K::Sub, At(Var), Var);
     Conjunction Context{Counter.Step > 0 ? atLeast(Step, SymExpr::constant(Counter.Step))
                                          : atLeast(SymExpr::constant(Counter.Step), Step)};
     std::set<std::string> Reachable; // by a pointer, which a call may follow
     for (const VarDecl *V : AddressTaken)
       Reachable.insert(symbolKey(V));
-    const Conjunction Bounds = counterFacts(cast<ForStmt>(L), Counter, Ctx);
     for (const Conjunction *Facts : {&R.Facts, &Bounds})
       for (const SymExpr::Ptr &F : *Facts)
         if (llvm::none_of(F->variables(), [&](const std::string &V) { return Reachable.count(V); }))
@@ -1444,9 +1524,13 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
   for (const AsyncCall &AC : Plan.Async) {
     std::string Where;
     if (AC.Form == CallFormKind::Iteration)
-      Where = "after its loop, line " +
-              std::to_string(SM.getPresumedLineNumber(AC.Loop->getEndLoc())) +
-              ", with the calls of the other iterations";
+      Where = (AC.Nest == AC.Loop ? "after its loop, line " : "after the loops around it, line ") +
+              std::to_string(SM.getPresumedLineNumber(AC.Nest->getEndLoc())) +
+              (AC.Nest == AC.Loop ? ", with the calls of the other iterations"
+                                  : " (the loop of line " +
+                                        std::to_string(SM.getPresumedLineNumber(
+                                            AC.Nest->getBeginLoc())) +
+                                        "), with the calls of all their iterations");
     else if (!AC.JoinBefore)
       Where = "at the end of its block, line " +
               std::to_string(SM.getPresumedLineNumber(AC.Block->getRBracLoc()));

@@ -55,6 +55,10 @@ struct AsyncCall {
   /// value goes through; null when the value is dropped.
   const clang::Stmt *Loop = nullptr;
   const clang::BinaryOperator *Update = nullptr;
+  /// Iteration: Loop, or a loop around it whose body holds it through
+  /// blocks, out to which the calls are all spawned before any is joined:
+  /// their futures are kept from before Nest to after it.
+  const clang::Stmt *Nest = nullptr;
   /// Iteration: the assignment (`x[i][j] = f(..)`) its value is stored by,
   /// its place taken when the call is spawned; null when it is not stored.
   const clang::BinaryOperator *Store = nullptr;

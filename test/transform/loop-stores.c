@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
   // A global of two dimensions.
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++)
-      // REMARK: loop-stores.c:[[@LINE+1]]:21: remark: call to 'common' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE+1]], with the calls of the other iterations
+      // REMARK: loop-stores.c:[[@LINE+1]]:21: remark: call to 'common' runs asynchronously on the next node of the binomial tree; joined after the loops around it, line [[@LINE+1]] (the loop of line [[@LINE-2]]), with the calls of all their iterations
       score[i][j] = common(i, j);
   // EMIT: struct cleave_f{{[0-9]+}}_slot { int v; int *at; };
   // EMIT: cleave_f{{[0-9]+}}_s->at = &(score[i][j])
