@@ -1905,8 +1905,8 @@ struct clv_future {
   // The caller's side, touched by the caller's thread only.
   int caller;       ///< node to wake at completion; the only one that may wait
   int caller_level; ///< caller's level before a clv_call_child, or NO_LEVEL
-  /// On threads, the caller's nesting of local runs (clv_local_enter) when
-  /// it sent the call beyond the tree: the callee goes on from there.
+  /// The caller's nesting of local runs (clv_local_enter) when it sent the
+  /// call beyond the tree: the callee goes on from there.
   int local_depth;
   clv_buf local;
   clv_future *made_prev; ///< in the caller's list of futures not waited for
@@ -2004,6 +2004,7 @@ static atomic_int failing;
 static int mpi_progress(void);
 static clv_future *mpi_send_call(int target, clv_future *f);
 static void mpi_answer(clv_future *f, clv_status status);
+static int waiting_node(void);
 #endif
 
 /// The running code's place; {0, 0} on node 0 outside any call.
@@ -2070,6 +2071,17 @@ typedef struct awaited {
   int made;
   const clv_future *since;
 } awaited;
+
+#ifdef CLEAVE_HAVE_MPI
+/// A notice of waiting (CLV_WIRE_WAITING) that a wait on mpi sent: to which
+/// node, and its number among the notices this node sent there.
+typedef struct notice {
+  int node; ///< -1: none
+  uint64_t number;
+} notice;
+static notice tell_waiting(const node *n, const awaited *w);
+static int notice_seen(notice told);
+#endif
 
 static int is_done(const clv_future *f) {
   // Sequentially consistent, as the store in complete(): see sleep_until().
@@ -2391,12 +2403,13 @@ static void serve(clv_future *f) {
   const char *outer_name = crash_call_name;
   int outer_caller = crash_call_caller;
   here = f->callee;
-  // A call sent beyond the tree on threads is part of its caller's local
-  // run: it goes on rewritten only as deep as that run would have, so a
-  // small call handed to an idle node (noblockmul's 16 x 16 products, made
-  // at depth 6 of its 1 x 1 leaves) does not spawn all the way down.
+  // A call sent beyond the tree is part of its caller's local run: it goes
+  // on rewritten only as deep as that run would have, so a small call handed
+  // to an idle node (noblockmul's 16 x 16 products, made at depth 6 of its 1
+  // x 1 leaves; on mpi fib's calls sent back and forth between two waiting
+  // ranks) does not spawn all the way down.
   int outer_depth = local_depth;
-  if (transport == TRANSPORT_THREADS && here.level < 0)
+  if (here.level < 0)
     local_depth = f->local_depth;
   ++serving;
   last_error[0] = '\0'; // what the entry leaves here explains its failure
@@ -2489,13 +2502,27 @@ static void serve(clv_future *f) {
 /// calls. Meanwhile it gives up the calls n made that get no reply
 /// (watch_calls), waking for that when the next may run out of time.
 static int serve_until(node *n, const awaited *w, int64_t deadline) {
+#ifdef CLEAVE_HAVE_MPI
+  // On mpi, the last notice of waiting this wait sent, and whether it served
+  // a call since: it tells again once idle again.
+  notice told = {-1, 0};
+  int served = 0;
+#endif
   for (;;) {
+#ifdef CLEAVE_HAVE_MPI
+    if (finished(n, w) && (told.node < 0 || notice_seen(told)))
+      return 1;
+#else
     if (finished(n, w))
       return 1;
+#endif
     clv_future *call = take_call(n);
     if (call) {
       atomic_store_explicit(&n->hunger, HUNGER_BUSY, memory_order_relaxed);
       serve(call);
+#ifdef CLEAVE_HAVE_MPI
+      served = 1;
+#endif
       continue;
     }
 #ifdef CLEAVE_HAVE_MPI
@@ -2508,6 +2535,12 @@ static int serve_until(node *n, const awaited *w, int64_t deadline) {
     if (deadline != NO_DEADLINE && now_ns() >= deadline)
       return 0;
     if (transport == TRANSPORT_MPI) {
+#ifdef CLEAVE_HAVE_MPI
+      if (w && (told.node < 0 || (served && notice_seen(told))) && !finished(n, w)) {
+        told = tell_waiting(n, w);
+        served = 0;
+      }
+#endif
       if (oversubscribed)
         sched_yield();
       continue;
@@ -2746,8 +2779,14 @@ static int idle_child(void) {
 
 int clv_spawn_node(void) {
   int child = clv_child_node();
-  if (transport != TRANSPORT_THREADS)
-    return child >= 0 ? child : idle_child();
+  if (transport != TRANSPORT_THREADS) {
+    int node = child >= 0 ? child : idle_child();
+#ifdef CLEAVE_HAVE_MPI
+    if (node < 0)
+      node = waiting_node();
+#endif
+    return node;
+  }
   if (child >= 0) {
     // The tree's child is promised too: no other spawn picks it as idle,
     // even if it has not yet marked itself idle, or is still serving a call
@@ -3262,6 +3301,18 @@ static uint64_t signature;
 static uint64_t last_call_id;
 static int rank;
 
+/// What this process knows of the other nodes' waits, by node: how many of
+/// its calls this node holds (received, not yet answered); whether it told
+/// this node that it waits for one of them with nothing else to do
+/// (CLV_WIRE_WAITING); and how many such notices this node sent it and got
+/// the receipt of.
+typedef struct waits_of {
+  unsigned calls;
+  unsigned char waiting;
+  uint64_t sent, seen;
+} waits_of;
+static waits_of *waits;
+
 /// Prints "cleave: node N: <message>" to stderr and ends every process of
 /// the job.
 #if defined(__GNUC__)
@@ -3369,10 +3420,69 @@ static clv_buf text_payload(const char *text) {
   return b;
 }
 
+/// Sends \p target a message of a header of \p kind alone.
+static void send_bare(int target, clv_wire_kind kind) {
+  clv_wire_header header = {kind, 0, 0, 0, 0, CLV_OK, 0, 0, 0};
+  clv_buf none;
+  clv_buf_init(&none);
+  if (send_message(target, header, &none) != CLV_OK)
+    mpi_fatal("cannot send to node %d: %s", target, last_error);
+}
+
+// A node that waits for a call it made, with nothing to serve, tells the node
+// running it so, and again each time it falls idle after serving a call; that
+// node may then send it one call of its own per notice (clv_spawn_node) where
+// the tree has no node for it, which the waiting node serves while it waits.
+// fib's first self-call on 2 ranks leaves rank 1
+// with fib(n - 1), 1.6 times the work rank 0 keeps; rank 0, done first, is
+// sent calls of rank 1's until both end together. A notice has a receipt,
+// and the wait that sent it ends only once the receipt is back, so that no
+// message is in flight when node 0 stops the others.
+
+/// Tells the node running a call \p w waits for (the first not completed that
+/// another node runs) that this node waits with nothing to do; the notice,
+/// node -1 when no call of w runs elsewhere.
+static notice tell_waiting(const node *n, const awaited *w) {
+  const clv_future *f = NULL;
+  if (w->made) {
+    for (f = w->since ? w->since->made_next : n->made_first; f; f = f->made_next)
+      if (!is_done(f) && f->callee.node != rank)
+        break;
+  } else {
+    for (size_t i = 0; i < w->count && !f; ++i)
+      if (w->futures[i] && !is_done(w->futures[i]) && w->futures[i]->callee.node != rank)
+        f = w->futures[i];
+  }
+  if (!f || is_lost(f->callee.node))
+    return (notice){-1, 0};
+  int target = f->callee.node;
+  send_bare(target, CLV_WIRE_WAITING);
+  return (notice){target, ++waits[target].sent};
+}
+
+/// Whether the receipt of \p told came back (or its node was lost).
+static int notice_seen(notice told) {
+  return waits[told.node].seen >= told.number || is_lost(told.node);
+}
+
+/// A node that told this one it waits for a call it made here, and that this
+/// node has not replied to since; -1 when none. Its mark is taken: one call
+/// for each notice.
+static int waiting_node(void) {
+  mpi_progress(); // notices that arrived
+  for (int i = 0; i < node_count; ++i)
+    if (waits[i].waiting && !is_lost(i)) {
+      waits[i].waiting = 0;
+      return i;
+    }
+  return -1;
+}
+
 static clv_future *mpi_send_call(int target, clv_future *f) {
   f->id = ++last_call_id;
-  clv_wire_header header = {CLV_WIRE_CALL, 0,      f->id,          0,
-                            f->fn,         CLV_OK, f->callee.level, 0, 0};
+  // Beyond the tree the level says how deep the caller's local run is.
+  int32_t level = f->callee.level >= 0 ? f->callee.level : -1 - f->local_depth;
+  clv_wire_header header = {CLV_WIRE_CALL, 0, f->id, 0, f->fn, CLV_OK, level, 0, 0};
   clv_status status = send_message(target, header, &f->args);
   if (status == CLV_OK)
     return f;
@@ -3392,6 +3502,9 @@ static void mpi_answer(clv_future *f, clv_status status) {
                             (uint64_t)f->other_ns};
   clv_buf failure;
   clv_status sent;
+  // Its wait may end with this reply; a notice that crosses it is dropped.
+  if (--waits[f->caller].calls == 0)
+    waits[f->caller].waiting = 0;
   if (status == CLV_OK) {
     sent = send_message(f->caller, header, &f->reply);
   } else {
@@ -3420,10 +3533,15 @@ static void receive_call(int source, const clv_wire_header *header,
   clv_future *f = malloc(sizeof *f);
   if (!f)
     mpi_fatal("out of memory for a call from node %d", source);
+  ++waits[source].calls;
   f->next = NULL;
   f->fn = header->function;
   f->args = args;
-  f->callee = (context){rank, header->level};
+  f->callee = (context){rank, header->level >= 0 ? header->level : -1};
+  f->local_depth = header->level >= 0 ? 0
+                   : header->level < -1 - LOCAL_PARALLEL_DEPTH
+                       ? LOCAL_PARALLEL_DEPTH
+                       : -1 - header->level;
   f->caller = source;
   f->caller_level = NO_LEVEL;
   clv_buf_init(&f->local);
@@ -3569,6 +3687,19 @@ static void receive(const MPI_Status *probe) {
   case CLV_WIRE_REPLY:
     receive_reply(source, &header, status, why, payload, receipt_ns);
     break;
+  case CLV_WIRE_WAITING:
+    clv_buf_free(&payload);
+    waits[source].waiting = waits[source].calls > 0;
+    send_bare(source, CLV_WIRE_WAITING_SEEN);
+    break;
+  case CLV_WIRE_WAITING_SEEN:
+    clv_buf_free(&payload);
+    if (waits[source].seen == waits[source].sent)
+      mpi_fatal("a receipt of a notice of waiting from node %d, which was "
+                "sent none",
+                source);
+    ++waits[source].seen;
+    break;
   default: // CLV_WIRE_STOP
     clv_buf_free(&payload);
     if (source != 0 || rank == 0)
@@ -3675,6 +3806,9 @@ static clv_status start_mpi(int *argc, char ***argv, int *count) {
   MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, count);
+  waits = calloc((size_t)*count, sizeof *waits);
+  if (!waits)
+    mpi_fatal("out of memory for %d nodes", *count);
   // Processes polling on more processes than processors yield when idle, as
   // threads do (oversubscribed).
   MPI_Comm machine;
@@ -3728,6 +3862,8 @@ static clv_status stop_mpi(void) {
   send_count = send_capacity = 0;
   clv_status status = release_unwaited();
   destroy_nodes(local_nodes);
+  free(waits);
+  waits = NULL;
   MPI_Finalize();
   return status;
 }
@@ -3744,13 +3880,8 @@ static _Noreturn void serve_until_stopped(void) {
 static clv_status finalize_mpi(void) {
   awaited all = {.made = 1};
   serve_until(home(), &all, NO_DEADLINE);
-  clv_wire_header stop = {CLV_WIRE_STOP, 0, 0, 0, 0, CLV_OK, 0, 0, 0};
-  for (int i = 1; i < node_count; ++i) {
-    clv_buf none;
-    clv_buf_init(&none);
-    if (send_message(i, stop, &none) != CLV_OK)
-      mpi_fatal("cannot stop node %d: %s", i, last_error);
-  }
+  for (int i = 1; i < node_count; ++i)
+    send_bare(i, CLV_WIRE_STOP);
   return stop_mpi();
 }
 #endif

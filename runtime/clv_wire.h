@@ -4,8 +4,8 @@
 ///
 /// Every message is a header of CLV_WIRE_HEADER_SIZE bytes followed by its
 /// payload: a call's arguments, a reply's result (or, for a failed call, its
-/// error text), nothing for a stop. Integers are little-endian at fixed
-/// offsets:
+/// error text), nothing for a stop, a notice of waiting or its receipt.
+/// Integers are little-endian at fixed offsets:
 ///
 ///   offset size field
 ///        0    4 magic          CLV_WIRE_MAGIC
@@ -17,7 +17,9 @@
 ///       24    8 payload length bytes after the header
 ///       32    4 function id    index in the program's table (calls)
 ///       36    4 status         clv_status of the call (replies)
-///       40    4 level          callee's level in the binomial tree (calls)
+///       40    4 level          callee's level in the binomial tree (calls);
+///                              beyond the tree, -1 - the caller's nesting
+///                              of local runs (clv_local_enter)
 ///       44    8 work           nanoseconds the callee spent in the function
 ///                              (replies)
 ///       52    8 other          nanoseconds the callee spent on the call
@@ -62,7 +64,11 @@ enum {
 typedef enum clv_wire_kind {
   CLV_WIRE_CALL = 1,  ///< run a function and reply
   CLV_WIRE_REPLY = 2, ///< the outcome of a call
-  CLV_WIRE_STOP = 3   ///< node 0's clv_finalize: the receiver leaves
+  CLV_WIRE_STOP = 3,  ///< node 0's clv_finalize: the receiver leaves
+  /// The sender waits for a call it made to the receiver and has nothing
+  /// else to do: the receiver may send it calls, which it serves meanwhile.
+  CLV_WIRE_WAITING = 4,
+  CLV_WIRE_WAITING_SEEN = 5 ///< the receipt of a CLV_WIRE_WAITING
 } clv_wire_kind;
 
 /// The decoded fields of a header (magic and version are implied).

@@ -3,7 +3,8 @@
 // whose calls from it have all completed, and to no node while they are out.
 // Node 0 spawns a call, finds no node for a second one while the first runs,
 // and gets the same child again once it has completed (before any wait); the
-// child, called again, still spawns into its own part of the tree.
+// child, called again, still spawns into its own part of the tree, and where
+// it has none, to node 0, which waits for it (test/runtime/mpi-waiting.c).
 // REQUIRES: mpi
 // RUN: %cc -Wall -Werror %s %cleave_rt -o %t
 // RUN: env CLEAVE_TRANSPORT=mpi timeout 60 %mpirun -np 2 %t | FileCheck --check-prefix=NP2 %s
@@ -11,12 +12,12 @@
 // NP2:      first spawn: node 1
 // NP2-NEXT: while it runs: -1
 // NP2-NEXT: once it completed: node 1
-// NP2-NEXT: ran on nodes 1 and 1, which spawned to -1 and -1
+// NP2-NEXT: ran on nodes 1 and 1, which spawned to -1 and 0
 // NP4:      first spawn: node 1
 // NP4-NEXT: second spawn: node 2
 // NP4-NEXT: while they run: -1
 // NP4-NEXT: once the first completed: node 1
-// NP4-NEXT: ran on nodes 1, 2 and 1, which spawned to 3, -1 and 3
+// NP4-NEXT: ran on nodes 1, 2 and 1, which spawned to 3, 0 and 3
 
 #define _POSIX_C_SOURCE 200809L
 
@@ -78,7 +79,7 @@ int main(int argc, char **argv) {
     ;
   int again = clv_spawn_node();
   printf("%s: node %d\n", b ? "once the first completed" : "once it completed", again);
-  clv_future *c = spawn(again, 0);
+  clv_future *c = spawn(again, 200);
   int32_t ra[2], rb[2], rc[2];
   join(c, rc);
   if (b)

@@ -92,7 +92,7 @@ TEST(WireTest, WrongMagicVersionOrKindLeavesNoHeader) {
   for (const Case &c : {Case{0, 'X', "no cleave message (magic 0x31564c58)"},
                         Case{4, 1, "protocol version 1, this runtime speaks 2"},
                         Case{6, 0, "unknown message kind 0"},
-                        Case{6, 4, "unknown message kind 4"}}) {
+                        Case{6, 6, "unknown message kind 6"}}) {
     std::vector<unsigned char> bytes = message(callHeader(), 3);
     bytes[c.offset] = c.value;
     clv_wire_header got;
