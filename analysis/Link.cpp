@@ -336,6 +336,36 @@ std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRe
       Mine.push_back(std::move(R));
     }
   std::vector<AccessRegion> Joined = normalized(Mine, {{Param, ""}}, Given);
+  // Intervals that stay apart (a tile and its transpose, `a[i0:i1][j0:j1]`
+  // and `a[j0:j1][i0:i1]`) are held by the least rectangle from the least
+  // of their starts to the greatest of their ends, which may take in
+  // elements between them.
+  using K = SymExpr::Kind;
+  auto Least = [](K Which, const SymExpr::Ptr &X, const SymExpr::Ptr &Y) {
+    return X->str() == Y->str() ? X : SymExpr::binary(Which, X, Y);
+  };
+  while (Joined.size() > 1 && Joined[0].Lo && Joined[1].Lo) {
+    // An interval beside rows is the row it lies in (`pts[i * d:i * d + d]`
+    // beside `pts[0:n][0:d]`).
+    for (auto [X, Y] : {std::pair{0, 1}, std::pair{1, 0}})
+      if (Joined[Y].Rows && !Joined[X].Rows)
+        if (std::optional<AccessRegion> Row = asRow(Joined[X], Joined[Y].Rows.Stride))
+          Joined[X] = std::move(*Row);
+    AccessRegion &A = Joined[0];
+    const AccessRegion &B = Joined[1];
+    if (bool(A.Rows) != bool(B.Rows) ||
+        (A.Rows && A.Rows.Stride->str() != B.Rows.Stride->str()))
+      break;
+    A.Lo = Least(K::Min, A.Lo, B.Lo);
+    A.Hi = Least(K::Max, A.Hi, B.Hi);
+    if (A.Rows) {
+      A.Rows.ColLo = Least(K::Min, A.Rows.ColLo, B.Rows.ColLo);
+      A.Rows.ColHi = Least(K::Max, A.Rows.ColHi, B.Rows.ColHi);
+    }
+    if (A.Via != B.Via)
+      A.Via.clear();
+    Joined.erase(Joined.begin() + 1);
+  }
   // Too many separate intervals join into one without a bound.
   if (Whole.Unbounded.empty())
     Whole.Unbounded = "its accesses join into no one interval";

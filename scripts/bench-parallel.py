@@ -47,6 +47,7 @@ PROGRAMS = [
     ("pairalign", "pairalign/pairalign.c", ["80"], "pairalign.c"),
     ("power", "power/power.c", ["3000", "300"], "power.c"),
     ("tiledmul", "tiledmul/tiledmul.c", ["1500"], "tiledmul.c"),
+    ("medoid", "medoid/medoid.c", ["6000", "16"], "medoid.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

@@ -1007,6 +1007,31 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     if (AC.Update)
       Join += " " + Text(CharSourceRange::getTokenRange(AC.Update->getLHS()->getSourceRange())) +
               " " + AC.Update->getOpcodeStr().str() + " *" + Value + ";";
+    if (AC.Rest) {
+      // A first pass of the loop's header spawns every turn's call, asking
+      // the runtime as a tested loop does; then the loop runs as written,
+      // each turn taking its call's value, and calling past the turns spawned:
+      //   { fs...; int fs_on = ask; for (HEADER) { if (!fs_on) break; spawn;
+      //     fs_on = ask; } joins; k = 0; LOOP with the call replaced by
+      //     (k < fs.count ? value k++ : CALL) free }
+      const auto *For = cast<ForStmt>(AC.Loop);
+      std::string Header = Text(CharSourceRange::getCharRange(
+          For->getLParenLoc().getLocWithOffset(1), For->getRParenLoc()));
+      std::string First =
+          "{ clv_spawns " + Fs + " = CLV_SPAWNS_INIT(sizeof(" + S.returnType() + ")); size_t " +
+          K + "; " + (AC.Tested ? "int " + On + " = " + Ask + "; " : "") + "for (" + Header +
+          ") { " + (AC.Tested ? "if (!" + On + ") break; " : "") + Add + ";" +
+          (AC.Tested ? " " + On + " = " + Ask + ";" : "") + " } for (" + K + " = 0; " + K +
+          " < " + Fs + ".count; " + K + "++) { " + Join + " } " + K + " = 0;\n" +
+          indentOf(SM, AC.Loop->getBeginLoc());
+      CharSourceRange Call = CharSourceRange::getTokenRange(AC.Call->getSourceRange());
+      R.ReplaceText(Call, "(" + K + " < " + Fs + ".count ? *(" + Pointer +
+                              ")clv_spawns_value(&" + Fs + ", " + K + "++) : " + Text(Call) + ")");
+      R.InsertTextAfter(AC.Loop->getBeginLoc(), First);
+      R.InsertTextAfter(EndOf(AC.Loop), "\n" + indentOf(SM, AC.Loop->getBeginLoc()) +
+                                            "clv_spawns_free(&" + Fs + "); }");
+      continue;
+    }
     std::string Open = "{ clv_spawns " + Fs + " = CLV_SPAWNS_INIT(" +
                        (S.returnsValue() ? "sizeof(" + S.returnType() + ")" : "0") +
                        "); size_t " + K + "; ";

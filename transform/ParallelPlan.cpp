@@ -150,7 +150,7 @@ public:
       planLoop(L, Self.empty() ? programCallsIn(L) : Self);
     }
     for (AsyncCall &AC : Plan.Async)
-      if (AC.Form == CallFormKind::Iteration && llvm::is_contained(Found.Loops, AC.Loop))
+      if (AC.Form == CallFormKind::Iteration && !AC.Rest && llvm::is_contained(Found.Loops, AC.Loop))
         widenNest(AC);
     for (auto &[CE, Why] : LoopWhy)
       if (!planned(CE))
@@ -841,14 +841,34 @@ private:
     if (Calls.size() != 1 || planned(Calls.front()))
       return;
     const CallExpr *CE = Calls.front();
-    // The statement holding the call, and no loop between it and L.
+    // The statement holding the call, and no loop between it and L. The
+    // value goes straight to its place, converted as the assignment would
+    // (`x[i] = f(..)`, `c[i] = (char)f(..)` for a char c), or is used by an
+    // operator (`c ? f(..) : 0`, another cast) whose statement stays as
+    // written.
     DynTypedNode Child = DynTypedNode::create(*CE);
     DynTypedNode P = parentOf(Child);
-    while (P.get<Expr>() && !isa<BinaryOperator>(P.get<Expr>()) && !isa<CallExpr>(P.get<Expr>()))
+    auto Converts = [&](const DynTypedNode &N) {
+      const auto *Cast = N.get<CStyleCastExpr>();
+      DynTypedNode Up = parentOf(N);
+      while (Up.get<ParenExpr>())
+        Up = parentOf(Up);
+      const auto *Set = Up.get<BinaryOperator>();
+      return Cast && Set && Set->getOpcode() == BO_Assign &&
+             Ctx.hasSameUnqualifiedType(Cast->getType(), Set->getLHS()->getType());
+    };
+    while (P.get<ParenExpr>() || P.get<ImplicitCastExpr>() || Converts(P))
       Child = P, P = parentOf(P);
+    if (P.get<Expr>() && !P.get<BinaryOperator>() && !P.get<CallExpr>())
+      return unspawnedInLoop(CE, valueUsedBy(P));
     const Expr *S = CE;
     const BinaryOperator *Update = nullptr, *Store = nullptr;
     const auto *BO = P.get<BinaryOperator>();
+    if (const auto *X = P.get<VarDecl>(); X && X->getInit() == Child.get<Expr>()) {
+      if (std::string Why = planRest(L, CE, X, parentOf(P).get<DeclStmt>()); !Why.empty())
+        unspawnedInLoop(CE, Why);
+      return;
+    }
     if (BO && BO->isCompoundAssignmentOp() && BO->getRHS() == Child.get<Expr>()) {
       Update = BO;
       S = BO;
@@ -886,7 +906,12 @@ private:
       return;
     }
     if (std::string Why = whyLoopSequential(L, L, CE, Update, Store); !Why.empty()) {
-      Plan.Sequential.push_back({CE, Why});
+      // A local the rest of the body reads (`d = dist(i); if (d < best) ..`).
+      const VarDecl *X = Store ? namedVariable(Store->getLHS()) : nullptr;
+      if (X && X->hasLocalStorage() && !isa<ParmVarDecl>(X) && X->getType()->isScalarType())
+        Why = planRest(L, CE, X, Store);
+      if (!Why.empty())
+        Plan.Sequential.push_back({CE, Why});
       return;
     }
     // A tested loop evaluates the condition of the iteration where its
@@ -905,6 +930,91 @@ private:
     AC.Tested = Tested;
     if (Update)
       AC.Target = cast<VarDecl>(cast<DeclRefExpr>(Update->getLHS()->IgnoreParens())->getDecl());
+  }
+
+  /// Plans the call \p CE of the loop \p L whose value the statement \p First
+  /// gives the local \p X (`T x = f(..);` or `x = f(..);`), read by the rest
+  /// of the body, in the form AsyncCall::Rest; where L is not the innermost
+  /// loop around First, that loop plans it. Returns why it stays sequential,
+  /// "" when it does not or another loop plans it.
+  std::string planRest(const Stmt *L, const CallExpr *CE, const VarDecl *X, const Stmt *First) {
+    DynTypedNode Up = First ? parentOf(DynTypedNode::create(*First)) : DynTypedNode();
+    const auto *Block = Up.get<CompoundStmt>();
+    const Stmt *Around = Block ? parentOf(Up).get<Stmt>() : nullptr;
+    if (Around && Around != L && loopBody(Around) == Block)
+      return ""; // the inner loop plans it
+    std::string Why = whyFixedWork(CE->getDirectCallee());
+    if (Why.empty())
+      Why = whyNoRest(L, CE, X, First);
+    if (!Why.empty())
+      return Why;
+    AsyncCall &AC = spawn(CE, CallFormKind::Iteration, First, nullptr);
+    AC.Loop = AC.Nest = L;
+    AC.Rest = true;
+    AC.Target = X;
+    AC.Tested = !A.isRecursive(CE->getDirectCallee());
+    return "";
+  }
+
+  /// Why the call \p CE of the loop \p L, whose value the first statement
+  /// \p First of L's body gives the local \p X, cannot be spawned in every
+  /// iteration of a first pass of the loop, with the loop then run as
+  /// written with the values: "" when it can. The rest of the body then
+  /// runs after all the calls, so it may not change what the loop's header
+  /// or the call's arguments read, nor leave the loop, nor touch what the
+  /// calls write or write what they read.
+  std::string whyNoRest(const Stmt *L, const CallExpr *CE, const VarDecl *X, const Stmt *First) {
+    const auto *For = dyn_cast<ForStmt>(L);
+    const auto *Body = For ? dyn_cast<CompoundStmt>(For->getBody()) : nullptr;
+    std::string Name = "'" + X->getNameAsString() + "'";
+    std::string Value = "its value goes to " + Name + ", which the rest of its loop reads";
+    if (!First || !Body || Body->body_empty() || Body->body_front() != First)
+      return Value + ", and a call whose value the loop reads is spawned only as the first "
+                     "statement of the body of a 'for' loop";
+    std::optional<LoopCounter> Counter = loopCounter(For, Ctx);
+    const Stmt *Init = For->getInit();
+    auto Pure = [&](const Stmt *S) { // sets the counter, and nothing else
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+        return DS->isSingleDecl() && DS->getSingleDecl() == Counter->Var &&
+               (!Counter->Var->getInit() || !Counter->Var->getInit()->HasSideEffects(Ctx));
+      const auto *Set = dyn_cast_or_null<BinaryOperator>(S);
+      return Set && Set->getOpcode() == BO_Assign && namedVariable(Set->getLHS()) == Counter->Var &&
+             !Set->getRHS()->HasSideEffects(Ctx);
+    };
+    if (!Counter || !For->getCond() || !For->getInc() || !Pure(Init) ||
+        For->getCond()->HasSideEffects(Ctx))
+      return Value + ", and its loop, which would run a second time with the values, does not "
+                     "set its counter first, test it without side effects and step it by a "
+                     "constant";
+    const Expr *Start = isa<DeclStmt>(Init) ? Counter->Var->getInit() : cast<Expr>(Init);
+    for (const Expr *E : {Start, For->getCond(), For->getInc()})
+      if (E && memoryRead(E))
+        return Value + ", and its loop's header reads '" + text(memoryRead(E)) +
+               "' from memory, which the rest of the body could change before the loop runs "
+               "a second time with the values";
+    if (L->getBeginLoc().isMacroID() || L->getEndLoc().isMacroID())
+      return "its loop is written inside a macro";
+    if (hasJump(Body))
+      return Value + ", and the body may leave its turn early ('break', 'continue', 'return', "
+                     "'goto' or 'case'): the calls of the later turns would be made anyway";
+    if (X->getType().isVolatileQualified() || AddressTaken.count(X))
+      return Value + ", whose address is taken";
+    for (const VarDecl *V : modifiedVariables(Body)) {
+      std::string Changed = "its loop's body changes '" + V->getNameAsString() + "', which ";
+      if (mentions(Init, V) || mentions(For->getCond(), V) || mentions(For->getInc(), V))
+        return Changed + "the loop's header reads: the loop runs a second time, with the "
+                         "calls' values, after they are all made";
+      for (const Expr *Arg : CE->arguments())
+        if (mentions(Arg, V))
+          return Changed + "the call's arguments read: every call is made before the rest "
+                           "of the body runs";
+    }
+    for (const Expr *Arg : CE->arguments())
+      if (const Expr *Memory = memoryRead(Arg))
+        return "its argument '" + text(Arg) + "' reads '" + text(Memory) +
+               "' from memory, which the rest of its loop's body could change: every call "
+               "is made before the rest of the body runs";
+    return whyLoopSequential(L, L, CE, nullptr, nullptr);
   }
 
   /// Spawns the calls of the loops around \p AC's loop too before any is
@@ -987,24 +1097,8 @@ private:
                      "or a global";
     // What the subscripts read: variables only, loaded when the call is
     // spawned, which earlier iterations' calls cannot change.
-    class Loads : public RecursiveASTVisitor<Loads> {
-    public:
-      const Expr *Memory = nullptr;
-      const llvm::DenseSet<const VarDecl *> *Taken;
-      bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
-        if (ICE->getCastKind() != CK_LValueToRValue)
-          return true;
-        const auto *Ref = dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens());
-        const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-        if (!Var || !Var->hasLocalStorage() || Taken->count(Var))
-          Memory = ICE;
-        return !Memory;
-      }
-    } Reads;
-    Reads.Taken = &AddressTaken;
-    Reads.TraverseStmt(const_cast<Expr *>(Place));
-    if (Reads.Memory)
-      return Where + ", whose place reads '" + text(Reads.Memory) +
+    if (const Expr *Memory = memoryRead(Place))
+      return Where + ", whose place reads '" + text(Memory) +
              "' from memory, which calls still running may change";
     std::string Name = "'" + V->getNameAsString() + "'";
     if (countMentions(L, V) != 1)
@@ -1024,6 +1118,28 @@ private:
         llvm::any_of(E2->GlobalsRead, Named) || llvm::any_of(E2->GlobalsWritten, Named))
       return Where + ", and '" + CE->getDirectCallee()->getNameAsString() + "' touches " + Name;
     return "";
+  }
+
+  /// The first read from memory in \p E: of anything but a local variable
+  /// whose address is never taken; null when it reads none.
+  const Expr *memoryRead(const Expr *E) const {
+    class Loads : public RecursiveASTVisitor<Loads> {
+    public:
+      const Expr *Memory = nullptr;
+      const llvm::DenseSet<const VarDecl *> *Taken;
+      bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+        if (ICE->getCastKind() != CK_LValueToRValue)
+          return true;
+        const auto *Ref = dyn_cast<DeclRefExpr>(ICE->getSubExpr()->IgnoreParens());
+        const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+        if (!Var || !Var->hasLocalStorage() || Taken->count(Var))
+          Memory = ICE;
+        return !Memory;
+      }
+    } Reads;
+    Reads.Taken = &AddressTaken;
+    Reads.TraverseStmt(const_cast<Expr *>(E));
+    return Reads.Memory;
   }
 
   /// Why a call of \p Callee never does more work than a message costs: ""
@@ -1523,7 +1639,11 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
   std::vector<std::pair<SourceLocation, std::function<void()>>> Remarks;
   for (const AsyncCall &AC : Plan.Async) {
     std::string Where;
-    if (AC.Form == CallFormKind::Iteration)
+    if (AC.Rest)
+      Where = "after a first pass of its loop that spawns every turn's call; the loop then "
+              "runs as written with their values, line " +
+              std::to_string(SM.getPresumedLineNumber(AC.Loop->getBeginLoc()));
+    else if (AC.Form == CallFormKind::Iteration)
       Where = (AC.Nest == AC.Loop ? "after its loop, line " : "after the loops around it, line ") +
               std::to_string(SM.getPresumedLineNumber(AC.Nest->getEndLoc())) +
               (AC.Nest == AC.Loop ? ", with the calls of the other iterations"

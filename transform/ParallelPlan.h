@@ -32,7 +32,9 @@ enum class CallFormKind {
   /// that place of the loop names): every iteration spawns its call, and all
   /// are joined after the loop in the order they were made, each value
   /// applied to s, or stored where the iteration's x[i][j] was, in that
-  /// order.
+  /// order. Also `T x = f(..);` or `x = f(..);`, the first statement of the
+  /// body of a `for` loop, x a local the rest of the body reads
+  /// (AsyncCall::Rest).
   Iteration,
 };
 
@@ -55,6 +57,12 @@ struct AsyncCall {
   /// value goes through; null when the value is dropped.
   const clang::Stmt *Loop = nullptr;
   const clang::BinaryOperator *Update = nullptr;
+  /// Iteration: the value goes to the local Target, which the rest of the
+  /// body reads (`T x = f(..);`, the body's first statement): a first pass
+  /// of the loop's header spawns every turn's call, all are joined, and the
+  /// loop runs as written with the call replaced by its turn's value (or,
+  /// past the turns a tested loop spawned, by the call itself).
+  bool Rest = false;
   /// Iteration: Loop, or a loop around it whose body holds it through
   /// blocks, out to which the calls are all spawned before any is joined:
   /// their futures are kept from before Nest to after it.

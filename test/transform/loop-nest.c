@@ -3,7 +3,9 @@
 // after the outermost such loop (the tiles of every row of tiles at once,
 // not one row at a time): tiles of a product cut short at the edges, the
 // values of a table stored by a nest, a sum over a nest, a triangle whose
-// rows start at their own diagonal, and planes of tiles three loops deep.
+// rows start at their own diagonal, planes of tiles three loops deep, and
+// tiles that read their own place and its transpose (one region from the
+// least of their starts to the greatest of their ends).
 // Joined after their own loop: a sweep repeated over the same slots (the
 // next sweep reads what the last one wrote), and a row read between two
 // rows' calls, and rows whose inner loop's bounds the outer loop sets.
@@ -12,6 +14,7 @@
 // multiple of the tiles.
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: cleave analyze %s | FileCheck --check-prefix=MODEL %s
 // RUN: %cc -Wall -Wextra -Werror %s -o %t.seq
 // RUN: %cc -Wall -Wextra -Werror %t.out/loop-nest.c %t.out/cleave_stubs.c %cleave_rt -o %t.par
 // RUN: %cc -O1 -g -fsanitize=address %t.out/loop-nest.c %t.out/cleave_stubs.c %runtime_threads_sources -o %t.asan
@@ -35,6 +38,16 @@ static void tile(int n, const double *a, double *c, int i0, int i1, int j0, int 
     for (int i = i0; i < i1; i++)
         for (int j = j0; j < j1; j++)
             c[i * n + j] += a[i * n + j] * 0.5 + 0.25 * (double)(i - j);
+}
+
+// MODEL-LABEL: function sym_tile at
+// MODEL: region: a[(i0 < j0 ? i0 : j0):(i1 > j1 ? i1 : j1)][(j0 < i0 ? j0 : i0):(j1 > i1 ? j1 : i1)] (rows of n) (read, inferred)
+// MODEL: region: c[i0:i1][j0:j1] (rows of n) (read-write, inferred)
+static void sym_tile(int n, const double *a, double *c, int i0, int i1, int j0, int j1)
+{
+    for (int i = i0; i < i1; i++)
+        for (int j = j0; j < j1; j++)
+            c[i * n + j] = 0.5 * (a[i * n + j] + a[j * n + i]);
 }
 
 static int score(const int *v, int n, int i, int j)
@@ -93,11 +106,12 @@ int main(int argc, char **argv)
     double *planes_a = malloc(sizeof(double) * 3 * P * P);
     double *planes_c = calloc((size_t)3 * P * P, sizeof(double));
     double *tri = calloc((size_t)n * n, sizeof(double));
+    double *sym = malloc(sizeof(double) * n * n);
     double *x = calloc((size_t)n, sizeof(double)), y[2] = {0.5, 0.0};
     int v[16], table[6][9], i, j, r;
     long sum = 0;
     double rows = 0.0;
-    if (!a || !c || !planes_a || !planes_c || !tri || !x)
+    if (!a || !c || !sym || !planes_a || !planes_c || !tri || !x)
         return 1;
     for (i = 0; i < n * n; i++)
         a[i] = (double)((i * 7) % 13) - 6.0;
@@ -107,6 +121,10 @@ int main(int argc, char **argv)
         v[i] = (i * 5) % 11;
 
     tiles(n, a, c);
+    // REMARK: loop-nest.c:[[@LINE+3]]:13: remark: call to 'sym_tile' runs asynchronously on the next node of the binomial tree; joined after the loops around it, line [[@LINE+3]] (the loop of line [[@LINE+1]]), with the calls of all their iterations
+    for (int i0 = 0; i0 < n; i0 += T)
+        for (int j0 = 0; j0 < n; j0 += T)
+            sym_tile(n, a, sym, i0, MIN(i0 + T, n), j0, MIN(j0 + T, n));
     planes(planes_a, planes_c);
 
     // REMARK: loop-nest.c:[[@LINE+3]]:27: remark: call to 'score' runs asynchronously on the next node of the binomial tree; joined after the loops around it, line [[@LINE+3]] (the loop of line [[@LINE+1]]), with the calls of all their iterations
@@ -152,7 +170,7 @@ int main(int argc, char **argv)
 
     double check = 0.0;
     for (i = 0; i < n * n; i++)
-        check += c[i] * (i % 5) + tri[i] * (i % 3);
+        check += c[i] * (i % 5) + tri[i] * (i % 3) + sym[i] * (i % 11);
     for (i = 0; i < 3 * P * P; i++)
         check += planes_c[i] * (i % 7);
     for (i = 0; i < 6; i++)
@@ -167,6 +185,7 @@ int main(int argc, char **argv)
     free(planes_a);
     free(planes_c);
     free(tri);
+    free(sym);
     free(x);
     return 0;
 }

@@ -107,7 +107,7 @@ int main(int argc, char **argv) {
     if (common(i, 2) > LEN / 2)
       total++;
   for (int i = 0; i < n; i++) {
-    // REMARK: loop-stores.c:[[@LINE+1]]:21: remark: call to 'common' stays sequential: its value initializes 'v'; in a loop, a call is spawned as a statement of its own
+    // REMARK: loop-stores.c:[[@LINE+1]]:21: remark: call to 'common' stays sequential: its value is used in 'i % 2 ? common(i, 5) : 0'; in a loop, a call is spawned as a statement of its own
     int v = i % 2 ? common(i, 5) : 0;
     total += v;
   }
