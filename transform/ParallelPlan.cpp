@@ -988,8 +988,8 @@ private:
                      "constant";
     const Expr *Start = isa<DeclStmt>(Init) ? Counter->Var->getInit() : cast<Expr>(Init);
     for (const Expr *E : {Start, For->getCond(), For->getInc()})
-      if (E && memoryRead(E))
-        return Value + ", and its loop's header reads '" + text(memoryRead(E)) +
+      if (const Expr *Memory = E ? memoryRead(E) : nullptr)
+        return Value + ", and its loop's header reads '" + text(Memory) +
                "' from memory, which the rest of the body could change before the loop runs "
                "a second time with the values";
     if (L->getBeginLoc().isMacroID() || L->getEndLoc().isMacroID())
