@@ -17,6 +17,14 @@ the same processor: on the 2-processor machine of bench/README.md one of the
 two ran fib(40) in 0.37 s and the other in 0.51-0.55 s, which made one-node
 figures swing from 0.58x to 1.44x with nothing changed.
 
+With --placements N, every form is built N times, its code moved by 0, 16,
+... 16 (N - 1) bytes (an object of that many bytes of code linked first), and
+a figure is the mean over the placements of each one's median. On the AMD
+EPYC processors of bench/README.md a loop's time depends on where its code
+lands within 64 bytes: the same sequential lu ran in 1.6 s or in 2.1 s with
+its code 32 bytes apart. A figure from one placement of each build compares
+two draws of that; the mean over four compares the programs.
+
 Used for the figures of bench/README.md: python3 scripts/bench-parallel.py."""
 import argparse
 import os
@@ -66,6 +74,17 @@ def timed(cmd, env):
     return p.stdout, time.perf_counter() - start
 
 
+def pad(work, k):
+    """An object of 16 k bytes of code, which moves the code of the program
+    linked after it by as many bytes."""
+    path = os.path.join(work, "pad%d" % k)
+    with open(path + ".s", "w") as f:
+        f.write('.section .note.GNU-stack, "", @progbits\n'
+                ".text\n.p2align 4\n.fill %d, 1, 0x90\n" % (16 * k))
+    run(["cc", "-c", path + ".s", "-o", path + ".o"])
+    return path + ".o"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--build", default="build", help="cleave's build folder")
@@ -75,6 +94,8 @@ def main():
                     help="the processor of the one-processor forms ('' for none)")
     ap.add_argument("--mpi", action="store_true", help="also run cleave's program on MPI")
     ap.add_argument("--only", help="comma-separated names of the programs to run")
+    ap.add_argument("--placements", type=int, default=0, metavar="N",
+                    help="build and run each form at N placements of its code")
     ap.add_argument("--args", action="append", default=[], metavar="NAME=ARGS",
                     help="run program NAME with ARGS (space-separated) instead of its own")
     args = ap.parse_args()
@@ -106,42 +127,58 @@ def main():
         out = os.path.join(work, name)
         p = run([cleave, "parallelize", src, "-o", out], capture_output=True, text=True)
         spawned = len(re.findall(r"runs asynchronously", p.stderr))
-        run(["cmake", "-S", out, "-B", os.path.join(out, "build"),
-             "-DCMAKE_C_FLAGS_RELEASE=-O2"], stdout=subprocess.DEVNULL)
-        run(["cmake", "--build", os.path.join(out, "build"), "-j2"], stdout=subprocess.DEVNULL)
-        parallel = os.path.join(out, "build", os.path.splitext(os.path.basename(source))[0])
-        sequential = os.path.join(work, name + "-seq")
-        run([cc] + CFLAGS + [src, "-o", sequential, "-lm"])
-        openmp = os.path.join(work, name + "-omp")
-        run(["gcc"] + CFLAGS + ["-fopenmp", os.path.join(ROOT, "bench", "omp", omp), "-o",
-                                openmp, "-lm"])
+        program = os.path.splitext(os.path.basename(source))[0]
 
         base = {k: v for k, v in os.environ.items() if not k.startswith(("CLEAVE_", "OMP_"))}
         one = ["taskset", "-c", args.pin] if args.pin and shutil.which("taskset") else []
-        forms = [
-            ("sequential", one + [sequential], base),
-            ("cleave 1", one + [parallel], dict(base, CLEAVE_NODES="1")),
-            ("cleave %d" % args.nodes, [parallel], dict(base, CLEAVE_NODES=str(args.nodes))),
-        ]
-        if args.mpi:
-            forms.append(("cleave mpi %d" % args.nodes,
-                          [mpirun, "--allow-run-as-root", "--oversubscribe", "-np",
-                           str(args.nodes), parallel],
-                          dict(base, CLEAVE_TRANSPORT="mpi")))
-        forms.append(("openmp %d" % args.nodes, [openmp],
-                      dict(base, OMP_NUM_THREADS=str(args.nodes))))
-        times = {label: [] for label, _, _ in forms}
+        placements = []
+        for k in range(args.placements) if args.placements else [None]:
+            # Each form built with the code moved by 16 k bytes (`pad`).
+            first = [pad(work, k)] if k is not None else []
+            suffix = "-pad%d" % k if k is not None else ""
+            into = os.path.join(out, "build" + suffix)
+            run(["cmake", "-S", out, "-B", into, "-DCMAKE_C_FLAGS_RELEASE=-O2",
+                 "-DCMAKE_EXE_LINKER_FLAGS=" + " ".join(first)], stdout=subprocess.DEVNULL)
+            run(["cmake", "--build", into, "-j2"], stdout=subprocess.DEVNULL)
+            parallel = os.path.join(into, program)
+            sequential = os.path.join(work, name + "-seq" + suffix)
+            run([cc] + CFLAGS + first + [src, "-o", sequential, "-lm"])
+            openmp = os.path.join(work, name + "-omp" + suffix)
+            run(["gcc"] + CFLAGS + ["-fopenmp"] + first +
+                [os.path.join(ROOT, "bench", "omp", omp), "-o", openmp, "-lm"])
+            forms = [
+                ("sequential", one + [sequential], base),
+                ("cleave 1", one + [parallel], dict(base, CLEAVE_NODES="1")),
+                ("cleave %d" % args.nodes, [parallel], dict(base, CLEAVE_NODES=str(args.nodes))),
+            ]
+            if args.mpi:
+                forms.append(("cleave mpi %d" % args.nodes,
+                              [mpirun, "--allow-run-as-root", "--oversubscribe", "-np",
+                               str(args.nodes), parallel],
+                              dict(base, CLEAVE_TRANSPORT="mpi")))
+            forms.append(("openmp %d" % args.nodes, [openmp],
+                          dict(base, OMP_NUM_THREADS=str(args.nodes))))
+            placements.append(forms)
+        times = {label: [[] for _ in placements] for label, _, _ in placements[0]}
         expected = None
         for _ in range(args.runs):
-            for label, cmd, env in forms:
-                stdout, seconds = timed(cmd + inputs, env)
-                if expected is None:
-                    expected = stdout
-                elif stdout != expected:
-                    sys.exit("bench-parallel: %s (%s) printed something else than the "
-                             "sequential build" % (name, label))
-                times[label].append(seconds)
-        medians = {label: statistics.median(ts) for label, ts in times.items()}
+            for k, forms in enumerate(placements):
+                for label, cmd, env in forms:
+                    stdout, seconds = timed(cmd + inputs, env)
+                    if expected is None:
+                        expected = stdout
+                    elif stdout != expected:
+                        sys.exit("bench-parallel: %s (%s) printed something else than the "
+                                 "sequential build" % (name, label))
+                    times[label][k].append(seconds)
+        # The median of each placement's runs; the mean over the placements.
+        medians = {label: statistics.mean(statistics.median(ts) for ts in placed)
+                   for label, placed in times.items()}
+        if args.placements:
+            for label, placed in times.items():
+                print("%-9s %-16s %-13s code moved by 0, 16, ... bytes: %s" %
+                      (name, " ".join(inputs), label,
+                       " ".join("%.3f" % statistics.median(ts) for ts in placed)))
         rows.append((name, " ".join(inputs), spawned, medians))
         seq = medians["sequential"]
         print("%-9s %-16s async calls %2d  " % (name, " ".join(inputs), spawned) +
