@@ -65,8 +65,9 @@ typedef enum clv_wire_kind {
   CLV_WIRE_CALL = 1,  ///< run a function and reply
   CLV_WIRE_REPLY = 2, ///< the outcome of a call
   CLV_WIRE_STOP = 3,  ///< node 0's clv_finalize: the receiver leaves
-  /// The sender waits for a call it made to the receiver and has nothing
-  /// else to do: the receiver may send it calls, which it serves meanwhile.
+  /// The sender waits for the call of the header's call id, which it made to
+  /// the receiver, and has nothing else to do: the receiver may send it
+  /// calls, which it serves meanwhile, until it replies to that call.
   CLV_WIRE_WAITING = 4,
   CLV_WIRE_WAITING_SEEN = 5 ///< the receipt of a CLV_WIRE_WAITING
 } clv_wire_kind;
