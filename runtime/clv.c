@@ -1055,6 +1055,7 @@ typedef struct chunk {
   struct chunk *next;
   size_t size; ///< bytes of data
   size_t used;
+  int mapped; ///< mapped for one zeroed object (new_zeroed_object)
   max_align_t data[];
 } chunk;
 
@@ -1091,7 +1092,10 @@ static void free_graph(clv_buf *b) {
   end_writing(b);
   for (chunk *c = g->chunks, *next; c; c = next) {
     next = c->next;
-    give_block(c, sizeof *c + c->size);
+    if (c->mapped)
+      munmap(c, sizeof *c + c->size);
+    else
+      give_block(c, sizeof *c + c->size);
   }
   free(g->in);
   free(g);
@@ -1272,11 +1276,49 @@ static void *new_object(graph *g, size_t size) {
     fresh->next = c;
     fresh->size = got - sizeof *fresh;
     fresh->used = 0;
+    fresh->mapped = 0;
     g->chunks = c = fresh;
   }
   void *object = (unsigned char *)c->data + c->used;
   c->used += rounded;
   return object;
+}
+
+/// An object of \p size bytes of \p g, all zeros, of which only \p written
+/// bytes or so will be written: where that is a small part of a large one,
+/// in pages of its own fresh from the system, which are zero until written,
+/// so that only the pages written cost anything. A region of rows whose
+/// rows are far apart (cfft's deep calls: a hundred rows of 16 bytes, a MiB
+/// apart) spans far more than it holds; zeroing all of it, in huge pages,
+/// took 0.2 s a call, and such calls passed back and forth between two
+/// ranks. Where most of it is written (rows close together), a kept block of
+/// huge pages zeroed whole costs less than fresh pages of 4 KiB, which each
+/// fault when first written.
+static void *new_zeroed_object(graph *g, size_t size, size_t written) {
+  if (size < BLOCK_MIN || written > size / 4) {
+    void *object = new_object(g, size);
+    if (object)
+      memset(object, 0, size);
+    return object;
+  }
+  if (size > SIZE_MAX - sizeof(chunk))
+    return NULL;
+  void *pages = mmap(NULL, sizeof(chunk) + size, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (pages == MAP_FAILED)
+    return NULL;
+  chunk *fresh = pages;
+  fresh->size = fresh->used = size;
+  fresh->mapped = 1;
+  // Behind the newest chunk, whose room stays in use.
+  if (g->chunks) {
+    fresh->next = g->chunks->next;
+    g->chunks->next = fresh;
+  } else {
+    fresh->next = NULL;
+    g->chunks = fresh;
+  }
+  return fresh->data;
 }
 
 static void *scratch(clv_buf *b, size_t bytes) {
@@ -1768,9 +1810,16 @@ static void *get_rows_new(clv_buf *b, const rows_elem *e, size_t rows,
     return shared_region(address);
   if (shape.count == 0)
     return &empty_region;
+  // The elements between the rows read as zeros, not as whatever a kept
+  // block (take_block) held: a callee that reads outside its region then
+  // sees values that change its output (test/examples/regions-asan.test).
   graph *g = graph_of(b);
-  unsigned char *storage =
-      g ? new_object(g, shape.elements * shape.elem_size) : NULL;
+  size_t bytes = shape.elements * shape.elem_size;
+  // Each row writes its bytes, and may start a page of its own.
+  size_t written = shape.count * shape.elem_size + shape.rows * 4096;
+  unsigned char *storage = !g ? NULL
+                           : shape.count < shape.elements ? new_zeroed_object(g, bytes, written)
+                                                          : new_object(g, bytes);
   if (!storage) {
     char name[48];
     set_error("out of memory for a region of %zu rows of %zu %s, %td apart",
@@ -1778,11 +1827,6 @@ static void *get_rows_new(clv_buf *b, const rows_elem *e, size_t rows,
     fail(b, CLV_E_NOMEM);
     return NULL;
   }
-  // The elements between the rows read as zeros, not as whatever a kept
-  // block (take_block) held: a callee that reads outside its region then
-  // sees values that change its output (test/examples/regions-asan.test).
-  if (shape.count < shape.elements)
-    memset(storage, 0, shape.elements * shape.elem_size);
   if (get_rows(b, e, storage, &shape) != CLV_OK)
     return NULL;
   return storage + shape.first * shape.elem_size;
@@ -2854,6 +2898,9 @@ enum {
 /// such calls, since the node that ends last is at most that late.
 #define RUN_WORK_NS 100000.0
 #define GRAIN_MIN_BYTES ((size_t)64 << 10) ///< less is sent untested
+/// How much more work a byte may do in a larger bucket for the calls of a
+/// function to count as linear in what they copy (larger_cannot_pay).
+#define LINEAR_GROWTH 1.25
 
 typedef struct grain_slot {
   /// Calls measured, up to GRAIN_MEASURES: written under grain_lock, read
@@ -2913,16 +2960,48 @@ static int grain_pays(uint32_t fn, int bucket) {
          bucket > atomic_load_explicit(&loop_grain[fn].highest_no, memory_order_relaxed);
 }
 
+/// Whether the calls of bucket \p top, larger than those of \p below (both
+/// measured), show work that grows no faster than the bytes copied and less
+/// than twice what each further byte costs: then no larger call pays either.
+/// The cost of a byte is the slope of the least costs between the two
+/// buckets, without what every call costs whatever it copies; the work of a
+/// byte in the larger bucket is at most LINEAR_GROWTH times that in the
+/// smaller one (a product of matrices, n^3 work for n^2 values, does a third
+/// more at least per byte from one bucket to the next; a sort or an FFT,
+/// n log n, a few percent).
+static int larger_cannot_pay(const grain_slot *below, int b1, const grain_slot *top, int b2) {
+  double bytes1 = 1.5 * (double)((size_t)1 << b1), bytes2 = 1.5 * (double)((size_t)1 << b2);
+  double per_byte = (double)(top->least_cost - below->least_cost) / (bytes2 - bytes1);
+  if (per_byte <= 0)
+    return 0;
+  double work1 = below->work_ns / below->samples / bytes1;
+  double work2 = top->work_ns / top->samples / bytes2;
+  return work2 <= LINEAR_GROWTH * work1 && work2 < GRAIN_MARGIN * per_byte;
+}
+
 /// Under grain_lock, after a bucket of \p fn changed: the highest of its
-/// buckets whose calls cost more than half their work, for grain_pays.
+/// buckets whose calls cost more than half their work, for grain_pays; every
+/// bucket when regions are copied and the largest two measured say that no
+/// larger call can pay (larger_cannot_pay). Without that, each bucket of a
+/// function whose work is a few operations a byte sent its first two calls:
+/// on 2 ranks, cfft's butterflies (ten operations for 48 bytes each way)
+/// sent 51 calls and 183 MB in a run of 2 s, against 1 call in the runs of
+/// 1.6 s.
 static void grain_verdict(uint32_t fn) {
-  int highest = -1;
+  int highest = -1, below = -1, top = -1; // the two largest buckets measured
+  const grain_slot *slots = &grain[(size_t)fn * GRAIN_BUCKETS];
   for (int b = 0; b < GRAIN_BUCKETS; ++b) {
-    const grain_slot *g = &grain[(size_t)fn * GRAIN_BUCKETS + b];
-    if (g->samples >= verdict_samples() &&
-        g->work_ns / g->samples < (double)GRAIN_MARGIN * g->least_cost)
+    const grain_slot *g = &slots[b];
+    if (g->samples < verdict_samples())
+      continue;
+    below = top;
+    top = b;
+    if (g->work_ns / g->samples < (double)GRAIN_MARGIN * g->least_cost)
       highest = b;
   }
+  if (!share_regions && highest == top && below >= 0 &&
+      larger_cannot_pay(&slots[below], below, &slots[top], top))
+    highest = GRAIN_BUCKETS - 1;
   atomic_store_explicit(&loop_grain[fn].highest_no, highest, memory_order_relaxed);
 }
 

@@ -1104,6 +1104,34 @@ TEST_P(TypedRegionTest, RowsRoundTripForEveryStride) {
   }
 }
 
+TEST_P(TypedRegionTest, RowsFarApartDecodeWithZeroGapsAfterADirtyBlock) {
+  // A large region decoded and freed first leaves a kept block of non-zero
+  // bytes; the rows after it, 4 MiB apart, span 8 MiB and hold 48 bytes,
+  // and their storage comes fresh from the system (new_zeroed_object).
+  std::vector<double> dense(1 << 21, 7.0);
+  clv_buf b = buffer();
+  ASSERT_EQ(clv_buf_put_region_values(&b, CLV_F64, dense.data(), dense.size()), CLV_OK);
+  ASSERT_NE(clv_buf_get_region_values(&b, CLV_F64, dense.size()), nullptr)
+      << clv_last_error();
+  clv_buf_free(&b);
+  const ptrdiff_t stride = ptrdiff_t(1) << 19;
+  std::vector<double> memory(2 * stride + 2, 0.0);
+  for (ptrdiff_t r = 0; r < 3; ++r)
+    for (ptrdiff_t j = 0; j < 2; ++j)
+      memory[r * stride + j] = 1.0 + static_cast<double>(r * 2 + j);
+  b = buffer();
+  ASSERT_EQ(clv_buf_put_rows_values(&b, CLV_F64, memory.data(), 3, 2, stride), CLV_OK);
+  auto *p = static_cast<double *>(clv_buf_get_rows_values(&b, CLV_F64, 3, 2, stride));
+  ASSERT_NE(p, nullptr) << clv_last_error();
+  for (ptrdiff_t r = 0; r < 3; ++r)
+    for (ptrdiff_t j = 0; j < 2; ++j)
+      EXPECT_EQ(p[r * stride + j], memory[r * stride + j]);
+  if (!shared())
+    for (ptrdiff_t i : {ptrdiff_t(2), stride / 2, stride - 1, stride + 2, 2 * stride - 1})
+      EXPECT_EQ(p[i], 0.0) << "element " << i;
+  clv_buf_free(&b);
+}
+
 TEST_P(TypedRegionTest, RowsDecodeIntoTheirPlaces) {
   std::vector<double> memory = rowsMemory();
   double *first = memory.data() + kRowsAt;
