@@ -203,6 +203,7 @@ enum {
 #define BLOCK_MIN ((size_t)1 << 20)         ///< smallest block kept
 #define BLOCK_BYTES_KEPT ((size_t)1 << 30) ///< bytes kept at most
 #define HUGE_PAGE ((size_t)2 << 20) ///< blocks from this size are of huge pages
+#define PAGE ((size_t)4 << 10)       ///< the system's page, at least
 
 static struct {
   void *data;
@@ -1816,7 +1817,7 @@ static void *get_rows_new(clv_buf *b, const rows_elem *e, size_t rows,
   graph *g = graph_of(b);
   size_t bytes = shape.elements * shape.elem_size;
   // Each row writes its bytes, and may start a page of its own.
-  size_t written = shape.count * shape.elem_size + shape.rows * 4096;
+  size_t written = shape.count * shape.elem_size + shape.rows * PAGE;
   unsigned char *storage = !g ? NULL
                            : shape.count < shape.elements ? new_zeroed_object(g, bytes, written)
                                                           : new_object(g, bytes);

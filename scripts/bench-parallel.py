@@ -74,14 +74,14 @@ def timed(cmd, env):
     return p.stdout, time.perf_counter() - start
 
 
-def pad(work, k):
-    """An object of 16 k bytes of code, which moves the code of the program
-    linked after it by as many bytes."""
+def pad(cc, work, k):
+    """An object of 16 k bytes of code, assembled by `cc`, which moves the
+    code of the program linked after it by as many bytes."""
     path = os.path.join(work, "pad%d" % k)
     with open(path + ".s", "w") as f:
         f.write('.section .note.GNU-stack, "", @progbits\n'
                 ".text\n.p2align 4\n.fill %d, 1, 0x90\n" % (16 * k))
-    run(["cc", "-c", path + ".s", "-o", path + ".o"])
+    run([cc, "-c", path + ".s", "-o", path + ".o"])
     return path + ".o"
 
 
@@ -134,7 +134,7 @@ def main():
         placements = []
         for k in range(args.placements) if args.placements else [None]:
             # Each form built with the code moved by 16 k bytes (`pad`).
-            first = [pad(work, k)] if k is not None else []
+            first = [pad(cc, work, k)] if k is not None else []
             suffix = "-pad%d" % k if k is not None else ""
             into = os.path.join(out, "build" + suffix)
             run(["cmake", "-S", out, "-B", into, "-DCMAKE_C_FLAGS_RELEASE=-O2",
