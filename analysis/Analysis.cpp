@@ -673,10 +673,17 @@ Conjunction cleave::counterFacts(const ForStmt *FS, const LoopCounter &C, const 
 }
 
 std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx, CompileCommand Command,
-                                              std::vector<PragmaLine> Pragmas) {
+                                              std::vector<PragmaLine> Pragmas,
+                                              const std::vector<FileSummary> *Others) {
   std::unique_ptr<TUAnalysis> A(new TUAnalysis(Ctx));
   A->Command = std::move(Command);
   A->Pragmas = std::move(Pragmas);
+  A->Others = Others;
+  if (Others)
+    for (const FileSummary &F : *Others)
+      if (F.File != A->Command.File)
+        for (const FunctionInfo &Info : F.Defined)
+          A->Foreign.push_back({F.File, Info});
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *FD = dyn_cast<FunctionDecl>(D))
@@ -1036,8 +1043,16 @@ void TUAnalysis::summarizeEffects() {
       Answered.insert(Def->getCanonicalDecl());
   }
   std::vector<FunctionInfo *> All;
-  for (const FunctionDecl *Def : Definitions)
+  std::set<std::string> Here;
+  for (const FunctionDecl *Def : Definitions) {
     All.push_back(&Summaries[Def->getCanonicalDecl()]);
+    Here.insert(All.back()->UniqueName);
+  }
+  // The other files' functions, composed with this file's: a static one of
+  // a header they share is this file's own.
+  for (auto &[File, Info] : Foreign)
+    if (!Here.count(Info.UniqueName))
+      All.push_back(&Info);
   // A function that accesses what it cannot bound by itself may be bounded
   // by what its calls give it (merge's `mid <= n`, from its caller's
   // `if (n < 2) return;` and `n / 2`): it is summarized again with them.
@@ -1242,6 +1257,38 @@ public:
 };
 } // namespace
 
+FileSummary TUAnalysis::fileSummary() const {
+  FileSummary Out;
+  Out.File = Command.File;
+  std::map<std::string, int> Calls;
+  for (const FunctionDecl *Def : Definitions) {
+    Out.HasMain |= Def->isMain();
+    const FunctionInfo &S = Summaries.at(Def->getCanonicalDecl());
+    Out.Defined.push_back(S);
+    for (const CallEffect &C : S.Local.Calls)
+      ++Calls[C.Callee];
+  }
+  FunctionMentions Mentions;
+  Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const auto &[FD, Count] : Mentions.Count)
+    if (!Summaries.count(FD) && FD->getFormalLinkage() == Linkage::External)
+      Out.NamedBesideCalls[FD->getNameAsString()] =
+          static_cast<int>(Count) - Calls[uniqueName(Ctx, FD)];
+  return Out;
+}
+
+std::string TUAnalysis::definingFile(const FunctionDecl *FD) const {
+  std::string Name = uniqueName(Ctx, FD->getCanonicalDecl());
+  for (const auto &[File, Info] : Foreign)
+    if (Info.UniqueName == Name)
+      return File;
+  return "";
+}
+
+bool TUAnalysis::definedInAnotherFile(llvm::StringRef Name) const {
+  return llvm::any_of(Foreign, [&](const auto &F) { return F.second.Name == Name; });
+}
+
 void TUAnalysis::findCalls() {
   // The calls of each function, from the summaries. When they are all of its
   // mentions, and no other file can call it (it is static, or this file holds
@@ -1250,7 +1297,9 @@ void TUAnalysis::findCalls() {
   CallsUnknown.clear();
   FunctionMentions Mentions;
   Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
-  bool WholeProgram = llvm::any_of(Definitions, [](const FunctionDecl *D) { return D->isMain(); });
+  // The files given are the whole program when one of them holds main.
+  bool WholeProgram = llvm::any_of(Definitions, [](const FunctionDecl *D) { return D->isMain(); }) ||
+                      (Others && llvm::any_of(*Others, [](const FileSummary &F) { return F.HasMain; }));
   std::map<std::string, const FunctionDecl *> ByName;
   for (const auto &[Key, S] : Summaries)
     ByName[S.UniqueName] = Key;
@@ -1258,16 +1307,37 @@ void TUAnalysis::findCalls() {
     for (const CallEffect &C : S.Local.Calls)
       if (auto It = ByName.find(C.Callee); It != ByName.end())
         CallsOf[It->second].push_back({Caller, &C});
+  // A call from another file has no caller here: what it passes is known
+  // by its arguments alone.
+  for (const auto &[File, Info] : Foreign)
+    for (const CallEffect &C : Info.Local.Calls)
+      if (auto It = ByName.find(C.Callee); It != ByName.end())
+        CallsOf[It->second].push_back({nullptr, &C});
+  // The file, other than this one, that names a function other than in the
+  // calls it makes.
+  auto NamedElsewhere = [&](const FunctionDecl *Def) -> std::string {
+    if (Others)
+      for (const FileSummary &F : *Others)
+        if (F.File != Command.File && F.NamedBesideCalls.count(Def->getNameAsString()) &&
+            F.NamedBesideCalls.at(Def->getNameAsString()) != 0)
+          return llvm::sys::path::filename(F.File).str();
+    return "";
+  };
   for (const FunctionDecl *Def : Definitions) {
     const FunctionDecl *Key = Def->getCanonicalDecl();
     std::string Name = "'" + Def->getNameAsString() + "'";
+    std::string Elsewhere = Def->getStorageClass() == SC_Static ? "" : NamedElsewhere(Def);
     if (Def->isMain())
       CallsUnknown[Key] = "they are the arguments of main";
     else if (Def->getStorageClass() != SC_Static && !WholeProgram)
       CallsUnknown[Key] = Name + " may be called from another file (this one has no main)";
+    else if (!Elsewhere.empty())
+      CallsUnknown[Key] = Name + " is named in " + Elsewhere +
+                          " other than in the calls it makes (its address is taken there)";
     // The body analyzed may call the function once more (analyzedBody).
-    else if (CallsOf[Key].size() !=
-             Mentions.Count.lookup(Key) + (analyzedBody(Ctx, Def) != Def->getBody()))
+    else if (static_cast<unsigned>(llvm::count_if(CallsOf[Key], [](const auto &C) {
+               return C.first != nullptr;
+             })) != Mentions.Count.lookup(Key) + (analyzedBody(Ctx, Def) != Def->getBody()))
       CallsUnknown[Key] = Name + " is named other than in the calls this file makes (its "
                                  "address is taken, or a header calls it)";
   }
@@ -1327,7 +1397,7 @@ void TUAnalysis::findDistinctParams() {
     auto Fresh = [&](const CallEffect::Arg &X) { return X.K == K::Local && Known(X); };
     if ((Param(A) && Fresh(B)) || (Fresh(A) && Param(B)))
       return true;
-    if (!Param(A) || !Param(B))
+    if (!Caller || !Param(A) || !Param(B))
       return false;
     if (A.Name == B.Name) {
       auto X = RegionAt(Callee, Callee->getParamDecl(ArgI), C),
@@ -1361,7 +1431,8 @@ void TUAnalysis::findDistinctParams() {
         continue;
       }
       const CallEffect &C = *Breaks->second;
-      std::string At = "the call at line " + std::to_string(C.Pos.Line);
+      std::string At = "the call at line " + std::to_string(C.Pos.Line) +
+                       (Breaks->first ? "" : " of " + llvm::sys::path::filename(C.Pos.File).str());
       NotApart[*It] = J >= C.Args.size() ? At + " passes fewer arguments"
                     : C.Args[I].Text == C.Args[J].Text
                         ? At + " passes '" + C.Args[I].Text + "' for both"
@@ -1770,14 +1841,16 @@ private:
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(CompileCommand Command, std::vector<PragmaLine> &Pragmas,
-                   const TUHandler &Handle, bool &Failed)
-      : Command(std::move(Command)), Pragmas(Pragmas), Handle(Handle), Failed(Failed) {}
+                   const TUHandler &Handle, const std::vector<FileSummary> *Program,
+                   bool &Failed)
+      : Command(std::move(Command)), Pragmas(Pragmas), Handle(Handle), Program(Program),
+        Failed(Failed) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred()) {
       Failed = true;
       return;
     }
-    auto A = TUAnalysis::build(Ctx, std::move(Command), std::move(Pragmas));
+    auto A = TUAnalysis::build(Ctx, std::move(Command), std::move(Pragmas), Program);
     if (!A || !Handle(*A))
       Failed = true;
   }
@@ -1786,6 +1859,7 @@ private:
   CompileCommand Command;
   std::vector<PragmaLine> &Pragmas;
   const TUHandler &Handle;
+  const std::vector<FileSummary> *Program;
   bool &Failed;
 };
 
@@ -1794,8 +1868,9 @@ using CommandMap = std::map<std::string, CompileCommand>;
 
 class AnalysisAction : public ASTFrontendAction {
 public:
-  AnalysisAction(const CommandMap &Commands, const TUHandler &Handle, bool &Failed)
-      : Commands(Commands), Handle(Handle), Failed(Failed) {}
+  AnalysisAction(const CommandMap &Commands, const TUHandler &Handle,
+                 const std::vector<FileSummary> *Program, bool &Failed)
+      : Commands(Commands), Handle(Handle), Program(Program), Failed(Failed) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef File) override {
     CI.getPreprocessor().AddPragmaHandler(new CleavePragmaHandler(Pragmas));
@@ -1805,33 +1880,69 @@ public:
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
     auto It = Commands.find(std::string(Path));
     return std::make_unique<AnalysisConsumer>(
-        It == Commands.end() ? CompileCommand{} : It->second, Pragmas, Handle, Failed);
+        It == Commands.end() ? CompileCommand{std::string(Path), "", {}} : It->second, Pragmas,
+        Handle, Program, Failed);
   }
 
 private:
   std::vector<PragmaLine> Pragmas;
   const CommandMap &Commands;
   const TUHandler &Handle;
+  const std::vector<FileSummary> *Program;
   bool &Failed;
 };
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
 public:
-  AnalysisActionFactory(const CommandMap &Commands, const TUHandler &Handle)
-      : Commands(Commands), Handle(Handle) {}
+  AnalysisActionFactory(const CommandMap &Commands, const TUHandler &Handle,
+                        const std::vector<FileSummary> *Program)
+      : Commands(Commands), Handle(Handle), Program(Program) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Commands, Handle, Failed);
+    return std::make_unique<AnalysisAction>(Commands, Handle, Program, Failed);
   }
   bool Failed = false;
 
 private:
   const CommandMap &Commands;
   const TUHandler &Handle;
+  const std::vector<FileSummary> *Program;
 };
 } // namespace
 
+/// The compile_commands.json found from \p BuildDir.
+static llvm::Expected<std::unique_ptr<tooling::CompilationDatabase>>
+loadDatabase(const std::string &BuildDir) {
+  std::string Why;
+  auto DB = tooling::CompilationDatabase::loadFromDirectory(BuildDir, Why);
+  if (!DB)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read the compile commands in '" + BuildDir +
+                                       "': " + Why);
+  return DB;
+}
+
+llvm::Expected<std::vector<std::string>> cleave::filesWithCommands(const std::string &BuildDir) {
+  auto DB = loadDatabase(BuildDir);
+  if (!DB)
+    return DB.takeError();
+  std::vector<std::string> Out;
+  for (const tooling::CompileCommand &C : (*DB)->getAllCompileCommands()) {
+    llvm::SmallString<256> Path(C.Filename);
+    if (llvm::sys::path::is_relative(Path))
+      Path = C.Directory + "/" + C.Filename;
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (llvm::sys::path::extension(Path) == ".c" && !llvm::is_contained(Out, std::string(Path)))
+      Out.push_back(std::string(Path));
+  }
+  if (Out.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'" + BuildDir + "/compile_commands.json' has no C file");
+  return Out;
+}
+
 llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
-                                 const FlagSource &Flags, const TUHandler &Handle) {
+                                 const FlagSource &Flags, const TUHandler &Handle,
+                                 const std::vector<FileSummary> *Program) {
   auto Fail = [](const llvm::Twine &Msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
   };
@@ -1847,10 +1958,10 @@ llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
 
   std::unique_ptr<tooling::CompilationDatabase> DB;
   if (!Flags.BuildDir.empty()) {
-    std::string Why;
-    DB = tooling::CompilationDatabase::loadFromDirectory(Flags.BuildDir, Why);
-    if (!DB)
-      return Fail("cannot read the compile commands in '" + Flags.BuildDir + "': " + Why);
+    auto Loaded = loadDatabase(Flags.BuildDir);
+    if (!Loaded)
+      return Loaded.takeError();
+    DB = std::move(*Loaded);
   } else {
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);
@@ -1863,13 +1974,14 @@ llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
       return Fail("'" + P + "' has no compile command in '" + Flags.BuildDir +
                   "/compile_commands.json'; build it there once, or give its flags after --");
     CompileCommand &C = Commands[P];
+    C.File = P;
     C.Directory = Found.front().Directory;
     C.Args = Found.front().CommandLine;
     if (!Flags.BuildDir.empty())
       C.Args.insert(C.Args.end(), Flags.ClangArgs.begin(), Flags.ClangArgs.end());
   }
 
-  AnalysisActionFactory Factory(Commands, Handle);
+  AnalysisActionFactory Factory(Commands, Handle, Program);
   bool Failed = false;
   // One tool per file: a tool given several prints a progress line for each.
   for (const std::string &P : Paths) {

@@ -33,10 +33,27 @@ struct PragmaLine {
   std::string Text;
 };
 
-/// The compile command of a file: the folder it runs in and its arguments.
+/// The compile command of a file: the file (an absolute path), the folder
+/// the command runs in and its arguments.
 struct CompileCommand {
+  std::string File;
   std::string Directory;
   std::vector<std::string> Args;
+};
+
+/// What one file of a program tells the analysis of the others: found by a
+/// first pass over every file when several are parallelized together
+/// (TUAnalysis::fileSummary).
+struct FileSummary {
+  std::string File; ///< absolute path
+  /// The summaries of the functions it defines: their own effects and calls
+  /// (FunctionInfo::Local), which the other files compose with theirs.
+  std::vector<FunctionInfo> Defined;
+  /// The functions of external linkage it names but does not define, each
+  /// with the number of times it names one other than in the calls Defined
+  /// summarizes (its address taken, a call in a global's initializer).
+  std::map<std::string, int> NamedBesideCalls;
+  bool HasMain = false;
 };
 
 /// What the analysis knows about one translation unit; valid while its
@@ -45,9 +62,20 @@ class TUAnalysis {
 public:
   /// Analyzes the translation unit in \p Ctx, compiled by \p Command.
   /// Malformed `#pragma cleave` lines are reported as Clang errors; the result
-  /// is then nullptr.
+  /// is then nullptr. \p Others, when given, are the other files of the
+  /// program: calls into them compose their summaries, and the functions
+  /// they call here have those calls among theirs.
   static std::unique_ptr<TUAnalysis> build(clang::ASTContext &Ctx, CompileCommand Command,
-                                           std::vector<PragmaLine> Pragmas);
+                                           std::vector<PragmaLine> Pragmas,
+                                           const std::vector<FileSummary> *Others = nullptr);
+  /// What this file tells the analysis of the program's other files.
+  FileSummary fileSummary() const;
+  /// The file of the program, other than this one, that defines the
+  /// function \p FD has no definition of here; "" if none does.
+  std::string definingFile(const clang::FunctionDecl *FD) const;
+  /// Whether another file of the program defines a function named \p Name
+  /// (a static one of its own, or one of external linkage).
+  bool definedInAnotherFile(llvm::StringRef Name) const;
 
   clang::ASTContext &context() const { return Ctx; }
   const CompileCommand &command() const { return Command; }
@@ -171,6 +199,12 @@ private:
   std::map<const clang::FunctionDecl *, std::vector<std::string>> Blockers;
   /// The definitions' effect summaries, by canonical declaration.
   std::map<const clang::FunctionDecl *, FunctionInfo> Summaries;
+  /// The summaries of the functions the program's other files define, with
+  /// their files; composed with this file's (std::vector: CallsOf points
+  /// into it, and it does not grow after build).
+  std::vector<std::pair<std::string, FunctionInfo>> Foreign;
+  /// The program's other files, when given (build).
+  const std::vector<FileSummary> *Others = nullptr;
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> PragmaLocs;
   llvm::DenseSet<const clang::FunctionDecl *> Recursive;
   /// The recursive functions and those they call, directly or not.
@@ -413,11 +447,18 @@ struct FlagSource {
   std::string BuildDir;
 };
 
+/// The C files compile_commands.json, found from \p BuildDir, has a command
+/// for, in its order, each once.
+llvm::Expected<std::vector<std::string>> filesWithCommands(const std::string &BuildDir);
+
 /// Parses \p Files with Clang and hands the analysis of each to \p Handle.
 /// Clang's diagnostics go to stderr. Fails when a file is missing or has no
-/// compile command, does not compile, or a handler fails.
+/// compile command, does not compile, or a handler fails. With \p Program
+/// (the fileSummary of every file, from a pass before), each file is
+/// analyzed with the others' summaries (TUAnalysis::build).
 llvm::Error analyzeFiles(const std::vector<std::string> &Files, const FlagSource &Flags,
-                         const TUHandler &Handle);
+                         const TUHandler &Handle,
+                         const std::vector<FileSummary> *Program = nullptr);
 
 } // namespace cleave
 

@@ -13,6 +13,7 @@ packages=(
   libmpich-dev mpich libsimgrid-dev  # optional: the mpi transport under MPICH and SimGrid's SMPI (tests)
   libclang-rt-19-dev  # libFuzzer, for the fuzz target of the runtime's message decoder
   gcc-12-source xz-utils  # the GCC torture suite, extracted by the tests
+  bear  # records a Make build's commands in compile_commands.json (tests, README)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -76,5 +76,8 @@ if shutil.which("mpicc.mpich") and shutil.which("mpiexec.mpich"):
     config.available_features.add("mpich")
 if shutil.which("smpicc") and shutil.which("smpirun"):
     config.available_features.add("smpi")
+# Debian's bear records a Make build's commands in compile_commands.json.
+if shutil.which("bear"):
+    config.available_features.add("bear")
 config.substitutions.append(("%examples", os.path.join(config.cleave_src_root, "examples")))
 config.substitutions.append(("%runtime_dir", runtime))

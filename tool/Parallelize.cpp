@@ -6,6 +6,8 @@
 #include "tool/Subcommands.h"
 #include "transform/Emitter.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SwapByteOrder.h"
 #include "llvm/Support/WithColor.h"
 
@@ -15,12 +17,13 @@ namespace cl = llvm::cl;
 cl::SubCommand cleave::ParallelizeCommand(
     "parallelize", "Rewrite a C program so that independent calls run on other nodes");
 
-static cl::opt<std::string> File(cl::Positional, cl::Required, cl::desc("<file.c>"),
-                                 cl::sub(ParallelizeCommand));
+static cl::list<std::string> Files(cl::Positional, cl::desc("<file.c>..."),
+                                   cl::sub(ParallelizeCommand));
 static cl::opt<std::string> OutDir("o", cl::Required, cl::desc("Output folder"),
                                    cl::value_desc("OUT"), cl::sub(ParallelizeCommand));
 static cl::opt<std::string> BuildDir("p",
-                                     cl::desc("Read compile flags from BUILD_DIR/compile_commands.json"),
+                                     cl::desc("Read compile flags from BUILD_DIR/compile_commands.json; "
+                                              "with no file named, take every C file it has"),
                                      cl::value_desc("BUILD_DIR"), cl::sub(ParallelizeCommand));
 
 static cl::opt<std::string>
@@ -96,15 +99,60 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
                               << B->DataFormat << ") have different data formats\n";
     }
   }
+  std::vector<std::string> Sources(Files.begin(), Files.end());
+  if (Sources.empty()) {
+    if (BuildDir.empty()) {
+      llvm::errs() << "cleave: error: name the C files to parallelize, or give -p BUILD_DIR to "
+                      "take every file of its compile_commands.json\n";
+      return 2;
+    }
+    auto All = filesWithCommands(BuildDir);
+    if (!All)
+      return reportFailure(All.takeError());
+    Sources = std::move(*All);
+  }
+  // The files' deepest common folder, where the output folder mirrors them.
+  std::vector<std::string> Absolute;
+  for (const std::string &F : Sources) {
+    llvm::SmallString<256> Abs(F);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Absolute.push_back(std::string(Abs));
+  }
+  Opts.Root = commonFolder(Absolute);
+  Opts.Several = Sources.size() > 1;
+  for (size_t I = 0; I < Absolute.size(); ++I)
+    for (size_t J = I + 1; J < Absolute.size(); ++J)
+      if (Absolute[I] == Absolute[J]) {
+        llvm::errs() << "cleave: error: '" << Sources[J] << "' is named twice\n";
+        return 2;
+      }
+  FlagSource Flags{ClangArgs, BuildDir};
+  // With several files, a first pass finds what each tells the others (the
+  // effects of its functions, the calls it makes of theirs).
+  std::vector<FileSummary> Program;
+  if (Opts.Several)
+    if (llvm::Error E = analyzeFiles(Sources, Flags, [&](TUAnalysis &A) {
+          Program.push_back(A.fileSummary());
+          return true;
+        }))
+      return reportFailure(std::move(E));
   std::vector<OutputFile> Output;
-  llvm::Error E = analyzeFiles({File}, {ClangArgs, BuildDir}, [&](TUAnalysis &A) {
-    ParallelPlan Plan = planCalls(A);
-    reportPlan(A, Plan);
-    Output = emitProgram(A, Plan, Opts);
-    return true;
-  });
+  ProgramParts Parts;
+  llvm::Error E = analyzeFiles(
+      Sources, Flags,
+      [&](TUAnalysis &A) {
+        ParallelPlan Plan = planCalls(A);
+        reportPlan(A, Plan);
+        for (OutputFile &F : emitFile(A, Plan, Opts, Parts))
+          Output.push_back(std::move(F));
+        return true;
+      },
+      Opts.Several ? &Program : nullptr);
   if (E)
     return reportFailure(std::move(E));
+  for (OutputFile &F : emitProgram(Parts, Opts))
+    Output.push_back(std::move(F));
   if (!MachineFile.empty())
     Output.push_back({HostFileName.str(), std::move(Hosts)});
   if (llvm::Error W = writeOutputFolder(OutDir, Output))

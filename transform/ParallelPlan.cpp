@@ -13,6 +13,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include <set>
 
 using namespace cleave;
@@ -226,14 +227,16 @@ private:
     return callsIn(S, [this](const CallExpr *CE) { return selfCall(CE) != nullptr; });
   }
 
-  /// The calls within \p S of functions the program defines, in source
-  /// order, but those that compute an integer expression of their
-  /// arguments (`imin(b + 64, n)`), which stand for that expression.
-  static std::vector<const CallExpr *> programCallsIn(const Stmt *S) {
-    return callsIn(S, [](const CallExpr *CE) {
+  /// The calls within \p S of functions the program defines, here or in
+  /// another of its files, in source order, but those that compute an
+  /// integer expression of their arguments (`imin(b + 64, n)`), which stand
+  /// for that expression.
+  std::vector<const CallExpr *> programCallsIn(const Stmt *S) const {
+    return callsIn(S, [this](const CallExpr *CE) {
       const FunctionDecl *Callee = CE->getDirectCallee();
-      return Callee && Callee->getDefinition() &&
-             !symbolicValue(CE, nullptr, &Callee->getASTContext());
+      return Callee &&
+             (Callee->getDefinition() ? !symbolicValue(CE, nullptr, &Callee->getASTContext())
+                                      : !A.definingFile(Callee).empty());
     });
   }
 
@@ -610,9 +613,14 @@ private:
       // A pure library function reads only its arguments' values.
       const LibraryEffect *Known =
           Callee->getIdentifier() ? libraryEffect(Callee->getName()) : nullptr;
-      return Known && Known->Kind == LibraryEffectKind::Pure
-                 ? ""
-                 : Its + " may touch anything: it has no definition in this program";
+      std::string Elsewhere = A.definingFile(Callee);
+      return Known && Known->Kind == LibraryEffectKind::Pure ? ""
+             : Elsewhere.empty()
+                 ? Its + " may touch anything: it has no definition in this program"
+                 : Its + " may touch them: it is defined in another file, " +
+                       llvm::sys::path::filename(Elsewhere).str() +
+                       ", and only calls of this file's functions are compared with a "
+                       "spawned call's regions";
     }
     const std::vector<std::string> &Why = A.remoteBlockers(Callee);
     if (!Why.empty())
@@ -639,6 +647,10 @@ private:
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (CE->getBeginLoc().isMacroID())
       return "it is written inside a macro";
+    if (!Callee->getDefinition())
+      return "'" + Callee->getNameAsString() + "' is defined in another file, " +
+             llvm::sys::path::filename(A.definingFile(Callee)).str() +
+             ": a call is spawned only in the file that defines its function";
     const std::vector<std::string> &Blockers = A.remoteBlockers(Callee);
     if (!Blockers.empty())
       return "'" + Callee->getNameAsString() + "' " + llvm::join(Blockers, "; ");
@@ -841,6 +853,8 @@ private:
     if (Calls.size() != 1 || planned(Calls.front()))
       return;
     const CallExpr *CE = Calls.front();
+    if (std::vector<SiteRegion> None; !CE->getDirectCallee()->getDefinition())
+      return unspawnedInLoop(CE, whyNotRemote(CE, None));
     // The statement holding the call, and no loop between it and L. The
     // value goes straight to its place, converted as the assignment would
     // (`x[i] = f(..)`, `c[i] = (char)f(..)` for a char c), or is used by an

@@ -219,7 +219,7 @@ int main(int argc, char **argv) {
 // HEADER: double *cleave_global_grid(void);
 // HEADER: int *cleave_global_arr(void);
 // HEADER: long *cleave_global_cutoff(void);
-// STUBS-LABEL: static clv_status msort__serve(
+// STUBS-LABEL: clv_status msort__serve(
 // STUBS: cleave_g_arr__at = cleave_global_arr() + cleave_g_arr__lo;
 // STUBS-NEXT: if (clv_buf_get_region_values_into(cleave_args, CLV_I32, cleave_g_arr__at, cleave_g_arr__count) != CLV_OK)
 // EMIT: /* cleave: where calls from other nodes find 'hidden' */

@@ -37,7 +37,7 @@
 // EMIT: {{^}}    return cleave_end(1);
 // EMIT: {{^}}  return cleave_end(0);
 
-// STUB: static clv_status sort__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {
+// STUB: clv_status sort__serve(clv_buf *cleave_args, clv_buf *cleave_reply) {
 // STUB: clv_future *sort__spawn(int *a, int *tmp, int n) {
 // STUB: cleave_node = clv_spawn_node_for(CLEAVE_FN_sort, (size_t)0 + 2 * a__count * sizeof *a + 2 * tmp__count * sizeof *tmp);
 // STUB-NEXT: if (cleave_node < 0) {
