@@ -81,3 +81,5 @@ if shutil.which("bear"):
     config.available_features.add("bear")
 config.substitutions.append(("%examples", os.path.join(config.cleave_src_root, "examples")))
 config.substitutions.append(("%runtime_dir", runtime))
+config.substitutions.append(("%cleave_src", config.cleave_src_root))
+config.substitutions.append(("%cleave_build", config.cleave_obj_root))

@@ -67,13 +67,25 @@ static std::pair<const MachineNode *, const MachineNode *> differentFormats(cons
   return {nullptr, nullptr};
 }
 
+/// Where the runtime's CMake package is: beside this command where it is
+/// installed (PREFIX/bin/cleave), else in the build tree it was built in.
+static std::string runtimePackage() {
+  static int Anchor;
+  std::string Exe = llvm::sys::fs::getMainExecutable("cleave", &Anchor);
+  llvm::SmallString<256> Installed(llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
+  llvm::sys::path::append(Installed, CLEAVE_PACKAGE_SUBDIR);
+  llvm::SmallString<256> Config(Installed);
+  llvm::sys::path::append(Config, "cleaveConfig.cmake");
+  return llvm::sys::fs::exists(Config) ? std::string(Installed) : CLEAVE_BUILD_PACKAGE_DIR;
+}
+
 int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
   if (Mapping.getNumOccurrences() && MachineFile.empty()) {
     llvm::errs() << "cleave: error: --mapping needs --machine M.yaml\n";
     return 2;
   }
   EmitOptions Opts;
-  Opts.RuntimeDir = CLEAVE_RUNTIME_SOURCE_DIR;
+  Opts.PackageDir = runtimePackage();
   std::string Hosts;
   if (!MachineFile.empty()) {
     auto M = loadMachine(MachineFile);

@@ -761,11 +761,12 @@ std::string buildFile(const ProgramParts &Parts, const EmitOptions &Opts) {
      << "if(NOT CMAKE_BUILD_TYPE)\n"
      << "  set(CMAKE_BUILD_TYPE Release CACHE STRING \"build type\" FORCE)\n"
      << "endif()\n"
-     << "set(CLEAVE_RUNTIME_DIR " << cmakeQuote(Opts.RuntimeDir)
-     << " CACHE PATH \"the sources of the cleave runtime\")\n"
-     << "add_subdirectory(${CLEAVE_RUNTIME_DIR} cleave_rt)\n\n"
+     << "# The cleave runtime: installed (cmake --install of cleave), found where\n"
+     << "# CMake looks for packages (CMAKE_PREFIX_PATH), else where the cleave that\n"
+     << "# wrote this file has it.\n"
+     << "find_package(cleave REQUIRED CONFIG HINTS " << cmakeQuote(Opts.PackageDir) << ")\n\n"
      << "add_executable(" << Target << " " << llvm::join(Files, " ") << ")\n"
-     << "target_link_libraries(" << Target << " PRIVATE cleave_rt m)\n"
+     << "target_link_libraries(" << Target << " PRIVATE cleave::cleave_rt m)\n"
      << "# The program's headers: here, and beside its original sources.\n"
      << "target_include_directories(" << Target << " PRIVATE " << llvm::join(Dirs, " ")
      << ")\n";

@@ -12,8 +12,9 @@
 namespace cleave {
 
 struct EmitOptions {
-  /// The runtime's source folder, which the generated CMakeLists.txt adds.
-  std::string RuntimeDir;
+  /// Where the generated CMakeLists.txt looks for the runtime's CMake
+  /// package (find_package(cleave) HINTS) after the usual places.
+  std::string PackageDir;
   /// Whether values travel in XDR (nodes of different data formats) rather
   /// than in the native layout; CLEAVE_ENCODING overrides it at run time.
   bool Xdr = false;
