@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs every test of a build: lit tests and GoogleTest tests (both through lit),
 then `cleave analyze` over the GCC torture suite (scripts/torture.py, one test a
-file, and one more for each execute test whose parallel build it runs). Ends
+file, one more for each execute test whose parallel build it runs under the
+harness, and one more for each it runs end to end). Ends
 with the line 'N passed, N failed' over all of them; exit status 0 only if none
 failed."""
 import json
@@ -38,10 +39,10 @@ def main():
     sys.stdout.write(torture.stdout)
     sys.stderr.write(torture.stderr)
     counts = re.search(r"(\d+) analyzed to valid JSON; (\d+) with calls made asynchronous "
-                       r"ran .*; (\d+) failed", torture.stdout)
+                       r"ran .*; end to end, (\d+) of \d+ .*; (\d+) failed", torture.stdout)
     if counts:
-        passed += int(counts.group(1)) + int(counts.group(2))
-        failed += int(counts.group(3))
+        passed += int(counts.group(1)) + int(counts.group(2)) + int(counts.group(3))
+        failed += int(counts.group(4))
     else:
         failed += 1  # the torture run itself did not get as far as its counts
     line = "%d passed, %d failed" % (passed, failed)

@@ -14,6 +14,14 @@ its regions, each in storage of its own, so an access outside them is
 reported or changes what the test computes (the tests abort on a wrong
 value).
 
+Last, end to end: each execute test that clang-19 builds (-std=gnu89 -O1, -lm)
+and that passes here goes through `cleave parallelize`, whether or not a call
+becomes asynchronous; its output is built the same way with the runtime and must
+end as the sequential build does: status 0, and the same stdout and stderr
+where two runs of the sequential build print the same. With
+--execute sample (make check), a fixed quarter of them; with --execute all (the
+bench), every one.
+
 Prints the counts, lists every failure, and exits 1 if there is any."""
 import argparse
 import concurrent.futures
@@ -126,6 +134,61 @@ def run_both(cleave, path, cc, work, runtime_flags):
     return True, None
 
 
+def end_to_end(cleave, clang, path, work, runtime_flags):
+    """One execute test end to end: returns (whether it passes here, whether
+    a call was spawned, failure text or None)."""
+    out = os.path.join(work, os.path.splitext(path.split("/execute/", 1)[1])[0])
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    build = [clang] + FLAGS + ["-O1"]
+    sequential = os.path.join(out, "sequential")
+    if subprocess.run(build + [path, "-o", sequential, "-lm"], capture_output=True).returncode:
+        return False, False, None
+    try:
+        expected = subprocess.run([sequential], capture_output=True, timeout=HANG_SECONDS,
+                                  stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return False, False, None
+    if expected.returncode != 0:
+        return False, False, None
+    # A test that prints addresses prints other text each run: its status
+    # alone is compared.
+    again = subprocess.run([sequential], capture_output=True, timeout=HANG_SECONDS,
+                           stdin=subprocess.DEVNULL)
+    same = (again.stdout, again.stderr) == (expected.stdout, expected.stderr)
+    program = os.path.join(out, "program")
+    try:
+        made = subprocess.run([cleave, "parallelize", path, "-o", program, "--"] + FLAGS,
+                              capture_output=True, text=True, timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        return True, False, "cleave parallelize: no answer after %d s (hang)" % HANG_SECONDS
+    if made.returncode != 0:
+        tail = made.stderr.strip().splitlines()[-2:]
+        return True, False, "cleave parallelize: status %d: %s" % (made.returncode,
+                                                                   " | ".join(tail))
+    spawned = "runs asynchronously" in made.stderr
+    parallel = os.path.join(out, "parallel")
+    built = subprocess.run(build + ["-I" + os.path.join(ROOT, "runtime"),
+                                    os.path.join(program, os.path.basename(path)),
+                                    os.path.join(program, "cleave_stubs.c"), "-o", parallel]
+                           + runtime_flags, capture_output=True, text=True)
+    if built.returncode != 0:
+        return True, spawned, "the parallel program does not build: %s" % " | ".join(
+            built.stderr.strip().splitlines()[:2])
+    try:
+        got = subprocess.run([parallel], capture_output=True, timeout=HANG_SECONDS,
+                             stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return True, spawned, "no answer after %d s (hang)" % HANG_SECONDS
+    if got.returncode != 0 or (same and (got.stdout, got.stderr) !=
+                               (expected.stdout, expected.stderr)):
+        tail = got.stderr.decode(errors="replace").strip().splitlines()[-2:]
+        return True, spawned, "status %d%s: %s" % (
+            got.returncode, "" if got.stdout == expected.stdout else ", other output",
+            " | ".join(tail))
+    return True, spawned, None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--build", default="build")
@@ -133,6 +196,8 @@ def main():
     ap.add_argument("--clang", default="/usr/lib/llvm-19/bin/clang")
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"),
                     help="the C compiler of the harness's builds")
+    ap.add_argument("--execute", choices=("sample", "all"), default="sample",
+                    help="the execute tests run end to end: a fixed quarter, or all")
     args = ap.parse_args()
     build = os.path.abspath(args.build)
     cleave = os.path.join(build, "bin", "cleave")
@@ -164,12 +229,35 @@ def main():
                 failures.append((os.path.relpath(path, build), failure))
             elif spawned:
                 ran += 1
+
+    # End to end, against the runtime library of the build (or its sources).
+    library = os.path.join(build, "runtime", "libcleave_rt.a")
+    linked = ([library] if os.path.exists(library) else runtime_flags[:2]) + tirpc + \
+        ["-lpthread", "-ldl", "-lm"]
+    executes = [p for p in files if "/execute/" in p]
+    if args.execute == "sample":
+        executes = executes[::4]
+    passing, distributed, kept = 0, 0, 0
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        results = pool.map(lambda p: (p, end_to_end(cleave, args.clang, p, work, linked)),
+                           executes)
+        for path, (passes, spawned, failure) in results:
+            passing += passes
+            if failure:
+                failures.append((os.path.relpath(path, build), failure))
+            else:
+                kept += passes
+                distributed += passes and spawned
     for path, why in failures:
         print("FAIL %s: %s" % (path, why))
     print("torture: %d files, %d accepted by clang-19 -std=gnu89, %d analyzed to valid JSON; "
           "%d with calls made asynchronous ran as their sequential builds do, regions copied "
-          "under AddressSanitizer on %s nodes; %d failed"
-          % (len(files), accepted, analyzed, ran, ", ".join(map(str, NODES)), len(failures)))
+          "under AddressSanitizer on %s nodes; end to end, %d of %d execute tests (%s) that "
+          "pass built with clang-19 -std=gnu89 -O1 pass parallelized, %d with a call made "
+          "asynchronous; %d failed"
+          % (len(files), accepted, analyzed, ran, ", ".join(map(str, NODES)), kept, passing,
+             "every fourth" if args.execute == "sample" else "all", distributed,
+             len(failures)))
     return 1 if failures else 0
 
 
