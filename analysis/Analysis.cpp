@@ -363,7 +363,8 @@ parseRegionPragma(ASTContext &Ctx, const PragmaLine &P) {
   std::string Keyword = Ident();
   if (Keyword != "region")
     return Fail("unknown cleave pragma '" + Keyword +
-                "'; the only one is 'region(p[lo:hi], ...)'");
+                "'; they are 'region(p[lo:hi], ...)' before a function, and 'spawn' and "
+                "'nospawn' before a call");
   Skip();
   if (Pos == Text.size() || Text[Pos] != '(')
     return Fail("expected '(' after 'region'");
@@ -699,10 +700,21 @@ std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx, CompileCommand Co
   return A;
 }
 
+std::optional<bool> cleave::callPragma(const PragmaLine &P) {
+  llvm::StringRef Text = llvm::StringRef(P.Text).trim();
+  if (Text == "spawn")
+    return true;
+  if (Text == "nospawn")
+    return false;
+  return std::nullopt;
+}
+
 bool TUAnalysis::attachRegions() {
   const SourceManager &SM = Ctx.getSourceManager();
   bool OK = true;
   for (const PragmaLine &P : Pragmas) {
+    if (callPragma(P))
+      continue; // the planner's
     auto Parsed = parseRegionPragma(Ctx, P);
     if (!Parsed) {
       OK = false;

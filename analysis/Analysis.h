@@ -33,6 +33,11 @@ struct PragmaLine {
   std::string Text;
 };
 
+/// Whether \p P is `#pragma cleave spawn` (true) or `#pragma cleave nospawn`
+/// (false), which force or forbid the spawn of the call after it; nullopt for
+/// any other.
+std::optional<bool> callPragma(const PragmaLine &P);
+
 /// The compile command of a file: the file (an absolute path), the folder
 /// the command runs in and its arguments.
 struct CompileCommand {

@@ -6,6 +6,7 @@
 #include "tool/Subcommands.h"
 #include "transform/Emitter.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SwapByteOrder.h"
@@ -19,8 +20,20 @@ cl::SubCommand cleave::ParallelizeCommand(
 
 static cl::list<std::string> Files(cl::Positional, cl::desc("<file.c>..."),
                                    cl::sub(ParallelizeCommand));
-static cl::opt<std::string> OutDir("o", cl::Required, cl::desc("Output folder"),
-                                   cl::value_desc("OUT"), cl::sub(ParallelizeCommand));
+static cl::opt<std::string> OutDir("o", cl::desc("Output folder"), cl::value_desc("OUT"),
+                                   cl::sub(ParallelizeCommand));
+static cl::opt<bool> DryRun("dry-run",
+                            cl::desc("Print what is decided for each call (spawned or not, "
+                                     "why, regions, join, node) and write nothing"),
+                            cl::sub(ParallelizeCommand));
+static cl::opt<std::string> PlanOut("plan-out",
+                                    cl::desc("Write the decisions as a plan file "
+                                             "(docs/plan-format.md)"),
+                                    cl::value_desc("P.json"), cl::sub(ParallelizeCommand));
+static cl::opt<std::string> PlanIn("plan",
+                                   cl::desc("Read decisions back from a plan file, edited: a "
+                                            "call switched off or on"),
+                                   cl::value_desc("P.json"), cl::sub(ParallelizeCommand));
 static cl::opt<std::string> BuildDir("p",
                                      cl::desc("Read compile flags from BUILD_DIR/compile_commands.json; "
                                               "with no file named, take every C file it has"),
@@ -83,6 +96,17 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
   if (Mapping.getNumOccurrences() && MachineFile.empty()) {
     llvm::errs() << "cleave: error: --mapping needs --machine M.yaml\n";
     return 2;
+  }
+  if (OutDir.empty() && !DryRun) {
+    llvm::errs() << "cleave: error: give the output folder, -o OUT, or --dry-run\n";
+    return 2;
+  }
+  std::vector<PlanEntry> Read;
+  if (!PlanIn.empty()) {
+    auto Plan = readPlan(PlanIn);
+    if (!Plan)
+      return reportFailure(Plan.takeError());
+    Read = std::move(*Plan);
   }
   EmitOptions Opts;
   Opts.PackageDir = runtimePackage();
@@ -151,10 +175,26 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
       return reportFailure(std::move(E));
   std::vector<OutputFile> Output;
   ProgramParts Parts;
+  std::vector<PlanEntry> Entries;
+  std::vector<std::string> Moved;
   llvm::Error E = analyzeFiles(
       Sources, Flags,
       [&](TUAnalysis &A) {
-        ParallelPlan Plan = planCalls(A);
+        CallOverrides Overrides = pragmaOverrides(A);
+        if (!PlanIn.empty()) {
+          // What the plan changes is what cleave decides without it: the
+          // pragmas' forced spawns are refused, if they are, once, below.
+          CallOverrides Unforced = Overrides;
+          Unforced.Forced.clear();
+          applyPlan(A, planCalls(A, Unforced), Read, PlanIn, Overrides, Moved);
+        }
+        ParallelPlan Plan = planCalls(A, Overrides);
+        if (A.context().getDiagnostics().hasErrorOccurred())
+          return false;
+        for (PlanEntry &P : planEntries(A, Plan))
+          Entries.push_back(std::move(P));
+        if (DryRun)
+          return true;
         reportPlan(A, Plan);
         for (OutputFile &F : emitFile(A, Plan, Opts, Parts))
           Output.push_back(std::move(F));
@@ -163,11 +203,41 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
       Opts.Several ? &Program : nullptr);
   if (E)
     return reportFailure(std::move(E));
+  for (const PlanEntry &P : Read)
+    if (!llvm::is_contained(Absolute, P.File))
+      Moved.push_back(P.File + ":" + std::to_string(P.Line) + ": call to '" + P.Callee +
+                      "': its file is not among those parallelized");
+  if (!Moved.empty()) {
+    llvm::errs() << "cleave: error: the plan " << PlanIn
+                 << " does not match the sources; the call sites that moved:\n";
+    for (const std::string &M : Moved)
+      llvm::errs() << "  " << M << "\n";
+    return 1;
+  }
+  if (DryRun) {
+    for (const PlanEntry &P : Entries) {
+      llvm::outs() << P.File << ":" << P.Line << ":" << P.Column << ": " << P.Callee << ": ";
+      if (P.Spawn)
+        llvm::outs() << "spawned on " << P.Node << "; regions "
+                     << (P.Regions.empty() ? "none" : llvm::join(P.Regions, ", "))
+                     << "; joined " << P.Join << "\n";
+      else
+        llvm::outs() << "sequential: " << P.Why << "\n";
+    }
+    return 0;
+  }
+
   for (OutputFile &F : emitProgram(Parts, Opts))
     Output.push_back(std::move(F));
   if (!MachineFile.empty())
     Output.push_back({HostFileName.str(), std::move(Hosts)});
   if (llvm::Error W = writeOutputFolder(OutDir, Output))
     return reportFailure(std::move(W));
+  if (!PlanOut.empty())
+    if (llvm::Error W = llvm::writeToOutput(PlanOut, [&](llvm::raw_ostream &OS) {
+          writePlan(Entries, OS);
+          return llvm::Error::success();
+        }))
+      return reportFailure(std::move(W));
   return 0;
 }

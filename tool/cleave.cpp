@@ -33,7 +33,7 @@ int main(int argc, char **argv) {
   const char *Overview =
       "cleave: turns a sequential C program into a distributed-parallel one\n\n"
       "  cleave analyze FILE.c... [-p BUILD_DIR] [--json] [-- CLANG_ARGS]\n"
-      "  cleave parallelize FILE.c... -o OUT [-p BUILD_DIR] [-- CLANG_ARGS]\n"
+      "  cleave parallelize FILE.c... (-o OUT | --dry-run) [-p BUILD_DIR] [--plan P.json] [-- CLANG_ARGS]\n"
       "  cleave machine M.yaml [--dot] [--routes] [--check]\n"
       "  cleave cost --machine M.yaml --tasks T.json --placement P.json [--json]\n"
       "  cleave tasks FILE.c... [--profile P.json] [--resource FUNC=NAME]... [--explain]\n"

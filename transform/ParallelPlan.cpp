@@ -13,6 +13,9 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <set>
 
@@ -94,7 +97,8 @@ struct StatementShape {
 
 class Planner {
 public:
-  explicit Planner(TUAnalysis &A) : A(A), Ctx(A.context()) {}
+  Planner(TUAnalysis &A, const CallOverrides &Overrides)
+      : A(A), Ctx(A.context()), Overrides(Overrides) {}
 
   /// Plans the calls of \p F: the self-calls of a recursive function, and
   /// the calls of loops of any.
@@ -175,6 +179,7 @@ public:
 private:
   TUAnalysis &A;
   ASTContext &Ctx;
+  const CallOverrides &Overrides;
   const FunctionDecl *Caller = nullptr;
   llvm::DenseSet<const VarDecl *> Mutable, AddressTaken;
   /// The calls of loops that stay sequential, and why (unspawnedInLoop).
@@ -645,6 +650,8 @@ private:
   /// "" when it can, with the regions in \p Regions.
   std::string whyNotRemote(const CallExpr *CE, std::vector<SiteRegion> &Regions) {
     const FunctionDecl *Callee = CE->getDirectCallee();
+    if (auto Off = Overrides.Off.find(CE); Off != Overrides.Off.end())
+      return Off->second;
     if (CE->getBeginLoc().isMacroID())
       return "it is written inside a macro";
     if (!Callee->getDefinition())
@@ -914,7 +921,7 @@ private:
     }
     if (std::string Why = CE->getDirectCallee()->getCanonicalDecl() == Caller->getCanonicalDecl()
                               ? ""
-                              : whyFixedWork(CE->getDirectCallee());
+                              : whyFixedWork(CE);
         !Why.empty()) {
       Plan.Sequential.push_back({CE, Why});
       return;
@@ -930,7 +937,7 @@ private:
     }
     // A tested loop evaluates the condition of the iteration where its
     // spawns stop a second time, for the rest of the loop as written.
-    bool Tested = !A.isRecursive(CE->getDirectCallee());
+    bool Tested = !A.isRecursive(CE->getDirectCallee()) && !Overrides.Forced.count(CE);
     if (const Expr *Cond = loopCondition(L); Tested && Cond && Cond->HasSideEffects(Ctx)) {
       Plan.Sequential.push_back(
           {CE, "the condition of its loop has side effects, and it is evaluated again where "
@@ -957,7 +964,7 @@ private:
     const Stmt *Around = Block ? parentOf(Up).get<Stmt>() : nullptr;
     if (Around && Around != L && loopBody(Around) == Block)
       return ""; // the inner loop plans it
-    std::string Why = whyFixedWork(CE->getDirectCallee());
+    std::string Why = whyFixedWork(CE);
     if (Why.empty())
       Why = whyNoRest(L, CE, X, First);
     if (!Why.empty())
@@ -966,7 +973,7 @@ private:
     AC.Loop = AC.Nest = L;
     AC.Rest = true;
     AC.Target = X;
-    AC.Tested = !A.isRecursive(CE->getDirectCallee());
+    AC.Tested = !A.isRecursive(CE->getDirectCallee()) && !Overrides.Forced.count(CE);
     return "";
   }
 
@@ -1069,7 +1076,7 @@ private:
   void unspawnedInLoop(const CallExpr *CE, std::string Why) {
     if (A.isRecursive(Caller))
       return;
-    std::string Small = whyFixedWork(CE->getDirectCallee());
+    std::string Small = whyFixedWork(CE);
     LoopWhy[CE] = Small.empty() ? std::move(Why) : std::move(Small);
   }
 
@@ -1156,11 +1163,14 @@ private:
     return Reads.Memory;
   }
 
-  /// Why a call of \p Callee never does more work than a message costs: ""
-  /// when its work may grow with its data, where it has a loop or calls a
-  /// function of the program (the runtime then measures whether its calls
-  /// pay, clv_loop_spawns).
-  std::string whyFixedWork(const FunctionDecl *Callee) {
+  /// Why the call \p CE never does more work than a message costs: "" when
+  /// its function's work may grow with its data, where it has a loop or
+  /// calls a function of the program (the runtime then measures whether its
+  /// calls pay, clv_loop_spawns), or when a pragma forces its spawn.
+  std::string whyFixedWork(const CallExpr *CE) {
+    if (Overrides.Forced.count(CE))
+      return "";
+    const FunctionDecl *Callee = CE->getDirectCallee();
     class Loops : public RecursiveASTVisitor<Loops> {
     public:
       bool Found = false;
@@ -1620,8 +1630,68 @@ const Expr *cleave::loopCondition(const Stmt *S) {
   return nullptr;
 }
 
-ParallelPlan cleave::planCalls(TUAnalysis &A) {
-  Planner P(A);
+CallOverrides cleave::pragmaOverrides(TUAnalysis &A) {
+  ASTContext &Ctx = A.context();
+  const SourceManager &SM = Ctx.getSourceManager();
+  class Calls : public RecursiveASTVisitor<Calls> {
+  public:
+    std::vector<const CallExpr *> Found;
+    bool VisitCallExpr(CallExpr *CE) {
+      if (CE->getDirectCallee())
+        Found.push_back(CE);
+      return true;
+    }
+  } All;
+  CallOverrides Out;
+  for (const PragmaLine &P : A.pragmas()) {
+    std::optional<bool> Spawn = callPragma(P);
+    if (!Spawn || !SM.isInMainFile(P.HashLoc))
+      continue;
+    if (All.Found.empty())
+      All.TraverseDecl(Ctx.getTranslationUnitDecl());
+    // The line of the first token after the pragma's line.
+    auto [FID, Offset] = SM.getDecomposedLoc(P.HashLoc);
+    llvm::StringRef Buf = SM.getBufferData(FID);
+    size_t At = Buf.find('\n', Offset);
+    while (At < Buf.size()) {
+      if (llvm::isSpace(Buf[At]))
+        ++At;
+      else if (Buf.substr(At).starts_with("//"))
+        At = Buf.find('\n', At);
+      else if (Buf.substr(At).starts_with("/*"))
+        At = Buf.find("*/", At) == llvm::StringRef::npos ? Buf.size() : Buf.find("*/", At) + 2;
+      else
+        break;
+    }
+    unsigned Line = At < Buf.size() ? SM.getLineNumber(FID, At) : 0;
+    std::string Name = std::string("'#pragma cleave ") + (*Spawn ? "spawn" : "nospawn") + "'";
+    std::vector<const CallExpr *> Here;
+    for (const CallExpr *CE : All.Found) {
+      SourceLocation L = SM.getExpansionLoc(CE->getBeginLoc());
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (SM.getFileID(L) == FID && SM.getExpansionLineNumber(L) == Line &&
+          (Callee->getDefinition() || !A.definingFile(Callee).empty()))
+        Here.push_back(CE);
+    }
+    if (Here.empty()) {
+      DiagnosticsEngine &D = Ctx.getDiagnostics();
+      D.Report(P.TextLoc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+          << Name + " must stand right before a line that calls a function of the program";
+      continue;
+    }
+    std::string Asker = Name + " at line " + std::to_string(SM.getPresumedLineNumber(P.HashLoc));
+    for (const CallExpr *CE : Here) {
+      if (*Spawn)
+        Out.Forced[CE] = Asker;
+      else
+        Out.Off[CE] = Asker + " keeps it here";
+    }
+  }
+  return Out;
+}
+
+ParallelPlan cleave::planCalls(TUAnalysis &A, const CallOverrides &Overrides) {
+  Planner P(A, Overrides);
   for (const FunctionDecl *F : A.definitions())
     P.planFunction(F);
   ParallelPlan &Plan = P.Plan;
@@ -1637,7 +1707,99 @@ ParallelPlan cleave::planCalls(TUAnalysis &A) {
   llvm::sort(Plan.Remote, [](const FunctionDecl *X, const FunctionDecl *Y) {
     return X->getName() < Y->getName();
   });
+  // A forced spawn the analysis does not find safe is refused, with why.
+  DiagnosticsEngine &D = A.context().getDiagnostics();
+  for (const auto &[CE, Asker] : Overrides.Forced) {
+    if (llvm::any_of(Plan.Async, [&](const AsyncCall &AC) { return AC.Call == CE; }))
+      continue;
+    auto Seq = llvm::find_if(Plan.Sequential, [&](const SequentialCall &SC) { return SC.Call == CE; });
+    D.Report(CE->getBeginLoc(), D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+        << Asker + " cannot spawn this call to '" + CE->getDirectCallee()->getNameAsString() +
+               "': " +
+               (Seq != Plan.Sequential.end()
+                    ? Seq->Reason
+                    : std::string("it is not a self-call of a recursive function, nor a "
+                                  "loop's one call of the program's functions"));
+  }
   return std::move(Plan);
+}
+
+/// Where the join of \p AC stands, as its remark says it.
+static std::string joinText(TUAnalysis &A, const AsyncCall &AC) {
+  const SourceManager &SM = A.context().getSourceManager();
+  std::string Where;
+  if (AC.Rest)
+    Where = "after a first pass of its loop that spawns every turn's call; the loop then "
+            "runs as written with their values, line " +
+            std::to_string(SM.getPresumedLineNumber(AC.Loop->getBeginLoc()));
+  else if (AC.Form == CallFormKind::Iteration)
+    Where = (AC.Nest == AC.Loop ? "after its loop, line " : "after the loops around it, line ") +
+            std::to_string(SM.getPresumedLineNumber(AC.Nest->getEndLoc())) +
+            (AC.Nest == AC.Loop ? ", with the calls of the other iterations"
+                                : " (the loop of line " +
+                                      std::to_string(SM.getPresumedLineNumber(
+                                          AC.Nest->getBeginLoc())) +
+                                      "), with the calls of all their iterations");
+  else if (!AC.JoinBefore)
+    Where = "at the end of its block, line " +
+            std::to_string(SM.getPresumedLineNumber(AC.Block->getRBracLoc()));
+  else if (AC.JoinBefore == AC.Statement)
+    Where = "before the rest of its statement";
+  else
+    Where = std::string(AC.JoinInside ? "before the rest of the statement of line "
+                                      : "before line ") +
+            std::to_string(SM.getPresumedLineNumber(AC.JoinBefore->getBeginLoc()));
+  for (const Stmt *Branch : AC.ExitJoins)
+    Where += ", and where the branch of line " +
+             std::to_string(SM.getPresumedLineNumber(Branch->getBeginLoc())) + " returns";
+  if (const EffectInfo *E = A.effects(AC.Callee); E && !E->PastArray.empty())
+    Where += "; where regions are copied (mpi) it runs here: " + E->PastArray.front().Name;
+  return Where;
+}
+
+/// The node a spawned call goes to, as the plan names it.
+static constexpr llvm::StringLiteral BinomialNode = "the next node of the binomial tree";
+
+std::vector<PlanEntry> cleave::planEntries(TUAnalysis &A, const ParallelPlan &Plan) {
+  ASTContext &Ctx = A.context();
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Entry = [&](const CallExpr *CE) {
+    PlanEntry E;
+    E.Call = CE;
+    E.File = A.command().File;
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(CE->getBeginLoc()));
+    E.Line = P.getLine();
+    E.Column = P.getColumn();
+    E.Callee = CE->getDirectCallee()->getNameAsString();
+    E.Text = Lexer::getSourceText(
+                 SM.getExpansionRange(CE->getSourceRange()), SM,
+                 Ctx.getLangOpts())
+                 .str();
+    return E;
+  };
+  std::vector<PlanEntry> Out;
+  for (const AsyncCall &AC : Plan.Async) {
+    PlanEntry E = Entry(AC.Call);
+    E.Spawn = true;
+    E.Join = joinText(A, AC);
+    E.Node = BinomialNode.str();
+    llvm::DenseSet<const VarDecl *> None;
+    if (auto Regions = callSiteRegions(A, AC.Call, None))
+      for (const SiteRegion &R : *Regions)
+        E.Regions.push_back(siteRegionText(R, Ctx));
+    else
+      llvm::consumeError(Regions.takeError());
+    Out.push_back(std::move(E));
+  }
+  for (const SequentialCall &SC : Plan.Sequential) {
+    PlanEntry E = Entry(SC.Call);
+    E.Why = SC.Reason;
+    Out.push_back(std::move(E));
+  }
+  llvm::stable_sort(Out, [](const PlanEntry &X, const PlanEntry &Y) {
+    return std::tie(X.Line, X.Column) < std::tie(Y.Line, Y.Column);
+  });
+  return Out;
 }
 
 void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
@@ -1645,43 +1807,16 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
   const SourceManager &SM = A.context().getSourceManager();
   unsigned Async = D.getCustomDiagID(
       DiagnosticsEngine::Remark,
-      "call to '%0' runs asynchronously on the next node of the binomial tree; "
-      "joined %1");
+      "call to '%0' runs asynchronously on %1; joined %2");
   unsigned Seq =
       D.getCustomDiagID(DiagnosticsEngine::Remark, "call to '%0' stays sequential: %1");
   // One list in source order, so that remarks read top to bottom.
   std::vector<std::pair<SourceLocation, std::function<void()>>> Remarks;
   for (const AsyncCall &AC : Plan.Async) {
-    std::string Where;
-    if (AC.Rest)
-      Where = "after a first pass of its loop that spawns every turn's call; the loop then "
-              "runs as written with their values, line " +
-              std::to_string(SM.getPresumedLineNumber(AC.Loop->getBeginLoc()));
-    else if (AC.Form == CallFormKind::Iteration)
-      Where = (AC.Nest == AC.Loop ? "after its loop, line " : "after the loops around it, line ") +
-              std::to_string(SM.getPresumedLineNumber(AC.Nest->getEndLoc())) +
-              (AC.Nest == AC.Loop ? ", with the calls of the other iterations"
-                                  : " (the loop of line " +
-                                        std::to_string(SM.getPresumedLineNumber(
-                                            AC.Nest->getBeginLoc())) +
-                                        "), with the calls of all their iterations");
-    else if (!AC.JoinBefore)
-      Where = "at the end of its block, line " +
-              std::to_string(SM.getPresumedLineNumber(AC.Block->getRBracLoc()));
-    else if (AC.JoinBefore == AC.Statement)
-      Where = "before the rest of its statement";
-    else
-      Where = std::string(AC.JoinInside ? "before the rest of the statement of line "
-                                        : "before line ") +
-              std::to_string(SM.getPresumedLineNumber(AC.JoinBefore->getBeginLoc()));
-    for (const Stmt *Branch : AC.ExitJoins)
-      Where += ", and where the branch of line " +
-               std::to_string(SM.getPresumedLineNumber(Branch->getBeginLoc())) + " returns";
-    if (const EffectInfo *E = A.effects(AC.Callee); E && !E->PastArray.empty())
-      Where += "; where regions are copied (mpi) it runs here: " + E->PastArray.front().Name;
+    std::string Where = joinText(A, AC);
     Remarks.push_back({AC.Call->getBeginLoc(), [&D, Async, AC, Where] {
                          D.Report(AC.Call->getBeginLoc(), Async)
-                             << AC.Callee->getNameAsString() << Where;
+                             << AC.Callee->getNameAsString() << BinomialNode << Where;
                        }});
   }
   for (const SequentialCall &SC : Plan.Sequential)
@@ -1694,4 +1829,98 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
   });
   for (auto &R : Remarks)
     R.second();
+}
+
+void cleave::writePlan(const std::vector<PlanEntry> &Entries, llvm::raw_ostream &OS) {
+  llvm::json::Array Calls;
+  for (const PlanEntry &E : Entries) {
+    llvm::json::Object O{{"file", E.File}, {"line", E.Line},      {"column", E.Column},
+                         {"callee", E.Callee}, {"text", E.Text}, {"spawn", E.Spawn}};
+    if (E.Spawn) {
+      O["join"] = E.Join;
+      O["regions"] = llvm::json::Array(E.Regions);
+      O["node"] = E.Node;
+    } else {
+      O["why"] = E.Why;
+    }
+    Calls.push_back(std::move(O));
+  }
+  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                   {"format", "cleave-plan/1"}, {"calls", std::move(Calls)}}))
+     << "\n";
+}
+
+llvm::Expected<std::vector<PlanEntry>> cleave::readPlan(llvm::StringRef Path) {
+  auto Fail = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "plan '" + Path + "': " + Why);
+  };
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return Fail(Buffer.getError().message());
+  auto Parsed = llvm::json::parse((*Buffer)->getBuffer());
+  if (!Parsed)
+    return Fail(llvm::toString(Parsed.takeError()));
+  const llvm::json::Object *Top = Parsed->getAsObject();
+  if (!Top || Top->getString("format") != "cleave-plan/1" || !Top->getArray("calls"))
+    return Fail("not a plan: an object with \"format\": \"cleave-plan/1\" and \"calls\" is "
+                "expected (docs/plan-format.md)");
+  std::vector<PlanEntry> Out;
+  for (const llvm::json::Value &V : *Top->getArray("calls")) {
+    const llvm::json::Object *O = V.getAsObject();
+    PlanEntry E;
+    std::optional<llvm::StringRef> File = O ? O->getString("file") : std::nullopt;
+    std::optional<int64_t> Line = O ? O->getInteger("line") : std::nullopt;
+    std::optional<int64_t> Column = O ? O->getInteger("column") : std::nullopt;
+    std::optional<llvm::StringRef> Callee = O ? O->getString("callee") : std::nullopt;
+    std::optional<llvm::StringRef> Text = O ? O->getString("text") : std::nullopt;
+    std::optional<bool> Spawn = O ? O->getBoolean("spawn") : std::nullopt;
+    if (!File || !Line || !Column || !Callee || !Text || !Spawn)
+      return Fail("call " + llvm::Twine(Out.size() + 1) +
+                  " lacks one of \"file\", \"line\", \"column\", \"callee\", \"text\" "
+                  "and \"spawn\"");
+    E.File = File->str();
+    E.Line = static_cast<unsigned>(*Line);
+    E.Column = static_cast<unsigned>(*Column);
+    E.Callee = Callee->str();
+    E.Text = Text->str();
+    E.Spawn = *Spawn;
+    if (std::optional<llvm::StringRef> Node = O->getString("node"))
+      E.Node = Node->str();
+    if (E.Spawn && !E.Node.empty() && E.Node != BinomialNode)
+      return Fail(E.File + ":" + llvm::Twine(E.Line) + ": node '" + E.Node +
+                  "': a spawned call runs on " + BinomialNode + " (the only placement yet)");
+    Out.push_back(std::move(E));
+  }
+  return Out;
+}
+
+void cleave::applyPlan(TUAnalysis &A, const ParallelPlan &Planned,
+                       const std::vector<PlanEntry> &Read, llvm::StringRef Path,
+                       CallOverrides &Overrides, std::vector<std::string> &Moved) {
+  std::vector<PlanEntry> Here = planEntries(A, Planned);
+  auto Site = [](const PlanEntry &E) {
+    return E.File + ":" + std::to_string(E.Line) + ":" + std::to_string(E.Column) +
+           ": call to '" + E.Callee + "' (" + E.Text + ")";
+  };
+  auto Same = [](const PlanEntry &X, const PlanEntry &Y) {
+    return std::tie(X.Line, X.Column, X.Callee, X.Text) ==
+           std::tie(Y.Line, Y.Column, Y.Callee, Y.Text);
+  };
+  for (const PlanEntry &E : Read) {
+    if (E.File != A.command().File)
+      continue;
+    auto Found = llvm::find_if(Here, [&](const PlanEntry &H) { return Same(H, E); });
+    if (Found == Here.end()) {
+      Moved.push_back(Site(E) + ": no such call there now");
+      continue;
+    }
+    if (!E.Spawn && Found->Spawn)
+      Overrides.Off[Found->Call] = "the plan " + Path.str() + " keeps it here";
+    else if (E.Spawn && !Found->Spawn)
+      Overrides.Forced[Found->Call] = "the plan " + Path.str();
+  }
+  for (const PlanEntry &H : Here)
+    if (llvm::none_of(Read, [&](const PlanEntry &E) { return E.File == H.File && Same(H, E); }))
+      Moved.push_back(Site(H) + ": not in the plan");
 }

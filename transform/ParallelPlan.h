@@ -8,6 +8,8 @@
 #include "analysis/Analysis.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/Support/raw_ostream.h"
+#include <map>
 #include <string>
 #include <vector>
 
@@ -127,6 +129,23 @@ struct ParallelPlan {
   std::vector<const clang::FunctionDecl *> Remote;
 };
 
+/// What the user decided for calls: those that stay sequential whatever the
+/// analysis finds, with the reason their remark gives (`#pragma cleave
+/// nospawn`, a plan file's `"spawn": false`), and those spawned where the
+/// analysis finds them safe even though their work looks too small to pay
+/// for a message (`#pragma cleave spawn`), with no test of the runtime's.
+struct CallOverrides {
+  std::map<const clang::CallExpr *, std::string> Off;
+  /// With what asks for the spawn.
+  std::map<const clang::CallExpr *, std::string> Forced;
+};
+
+/// The overrides of the `#pragma cleave spawn` and `nospawn` lines of the
+/// main file of \p A, each for the calls of the program's functions on the
+/// line of code after it. A pragma before a line without such a call is
+/// reported as a Clang error.
+CallOverrides pragmaOverrides(TUAnalysis &A);
+
 /// Plans the translation unit analyzed by \p A. The candidates are the
 /// self-calls of recursive functions: statements of their own (keep half,
 /// send half), assignments of their value to a local, operands of a
@@ -134,7 +153,41 @@ struct ParallelPlan {
 /// run remotely, the regions of its pointer arguments are known at the call,
 /// and at least one more self-call runs beside it before the first statement
 /// that may touch those regions or needs its value, where its join is placed.
-ParallelPlan planCalls(TUAnalysis &A);
+ParallelPlan planCalls(TUAnalysis &A, const CallOverrides &Overrides = {});
+
+/// One candidate call of the plan, as `--dry-run` prints it and a plan file
+/// holds it (docs/plan-format.md).
+struct PlanEntry {
+  std::string File; ///< absolute path
+  unsigned Line = 0, Column = 0;
+  std::string Callee;
+  std::string Text; ///< the call as written, which a plan read back must find
+  bool Spawn = false;
+  std::string Why;  ///< sequential: the one fact that keeps it here
+  std::string Join; ///< spawned: where it is joined
+  std::vector<std::string> Regions; ///< spawned: what it reads and writes
+  std::string Node;                 ///< spawned: where it runs
+  const clang::CallExpr *Call = nullptr; ///< not in the file
+};
+
+/// \p Entries as a plan file (docs/plan-format.md).
+void writePlan(const std::vector<PlanEntry> &Entries, llvm::raw_ostream &OS);
+
+/// The entries of the plan file \p Path, or why it cannot be read.
+llvm::Expected<std::vector<PlanEntry>> readPlan(llvm::StringRef Path);
+
+/// Adds to \p Overrides what the plan file \p Path, of entries \p Read,
+/// decides for the calls of \p A, which \p Planned (made without it) plans:
+/// a spawned call it says is not stays here, a sequential call it says is
+/// spawned is forced (planCalls refuses it where it is unsafe). Adds to
+/// \p Moved a line for each call of \p A's file that the plan does not have
+/// where it stands, and for each entry of the plan for that file that
+/// names no call there.
+void applyPlan(TUAnalysis &A, const ParallelPlan &Planned, const std::vector<PlanEntry> &Read,
+               llvm::StringRef Path, CallOverrides &Overrides, std::vector<std::string> &Moved);
+
+/// The entries of \p Plan, in source order.
+std::vector<PlanEntry> planEntries(TUAnalysis &A, const ParallelPlan &Plan);
 
 /// Reports the plan as Clang remarks: one per candidate call.
 void reportPlan(TUAnalysis &A, const ParallelPlan &Plan);
