@@ -79,6 +79,24 @@ bool mentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
 }
 
 
+/// The calls within \p S that \p Keep accepts, in source order.
+std::vector<const CallExpr *> callsIn(const Stmt *S,
+                                     llvm::function_ref<bool(const CallExpr *)> Keep) {
+  class Calls : public RecursiveASTVisitor<Calls> {
+  public:
+    llvm::function_ref<bool(const CallExpr *)> Keep;
+    std::vector<const CallExpr *> Out;
+    bool VisitCallExpr(CallExpr *CE) {
+      if (Keep(CE))
+        Out.push_back(CE);
+      return true;
+    }
+  } Found;
+  Found.Keep = Keep;
+  Found.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(Found.Out);
+}
+
 /// What a statement of a block is, for the planner.
 struct StatementShape {
   CallFormKind Form = CallFormKind::Statement;
@@ -209,23 +227,6 @@ private:
     return CE;
   }
 
-  /// The calls within \p S that \p Keep accepts, in source order.
-  static std::vector<const CallExpr *> callsIn(const Stmt *S,
-                                               llvm::function_ref<bool(const CallExpr *)> Keep) {
-    class Calls : public RecursiveASTVisitor<Calls> {
-    public:
-      llvm::function_ref<bool(const CallExpr *)> Keep;
-      std::vector<const CallExpr *> Out;
-      bool VisitCallExpr(CallExpr *CE) {
-        if (Keep(CE))
-          Out.push_back(CE);
-        return true;
-      }
-    } Found;
-    Found.Keep = Keep;
-    Found.TraverseStmt(const_cast<Stmt *>(S));
-    return std::move(Found.Out);
-  }
 
   /// The self-calls within \p S, in source order.
   std::vector<const CallExpr *> selfCallsIn(const Stmt *S) const {
@@ -1633,22 +1634,18 @@ const Expr *cleave::loopCondition(const Stmt *S) {
 CallOverrides cleave::pragmaOverrides(TUAnalysis &A) {
   ASTContext &Ctx = A.context();
   const SourceManager &SM = Ctx.getSourceManager();
-  class Calls : public RecursiveASTVisitor<Calls> {
-  public:
-    std::vector<const CallExpr *> Found;
-    bool VisitCallExpr(CallExpr *CE) {
-      if (CE->getDirectCallee())
-        Found.push_back(CE);
-      return true;
-    }
-  } All;
+  std::vector<const CallExpr *> All;
+  for (const FunctionDecl *F : A.definitions())
+    llvm::append_range(All, callsIn(F->getBody(), [&](const CallExpr *CE) {
+                         const FunctionDecl *Callee = CE->getDirectCallee();
+                         return Callee && (Callee->getDefinition() ||
+                                           !A.definingFile(Callee).empty());
+                       }));
   CallOverrides Out;
   for (const PragmaLine &P : A.pragmas()) {
     std::optional<bool> Spawn = callPragma(P);
     if (!Spawn || !SM.isInMainFile(P.HashLoc))
       continue;
-    if (All.Found.empty())
-      All.TraverseDecl(Ctx.getTranslationUnitDecl());
     // The line of the first token after the pragma's line.
     auto [FID, Offset] = SM.getDecomposedLoc(P.HashLoc);
     llvm::StringRef Buf = SM.getBufferData(FID);
@@ -1666,11 +1663,9 @@ CallOverrides cleave::pragmaOverrides(TUAnalysis &A) {
     unsigned Line = At < Buf.size() ? SM.getLineNumber(FID, At) : 0;
     std::string Name = std::string("'#pragma cleave ") + (*Spawn ? "spawn" : "nospawn") + "'";
     std::vector<const CallExpr *> Here;
-    for (const CallExpr *CE : All.Found) {
+    for (const CallExpr *CE : All) {
       SourceLocation L = SM.getExpansionLoc(CE->getBeginLoc());
-      const FunctionDecl *Callee = CE->getDirectCallee();
-      if (SM.getFileID(L) == FID && SM.getExpansionLineNumber(L) == Line &&
-          (Callee->getDefinition() || !A.definingFile(Callee).empty()))
+      if (SM.getFileID(L) == FID && SM.getExpansionLineNumber(L) == Line)
         Here.push_back(CE);
     }
     if (Here.empty()) {
