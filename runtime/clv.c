@@ -405,6 +405,12 @@ clv_status clv_buf_get(clv_buf *b, void *p, size_t n) {
 // 16-bit ones 4-byte ints, both through libtirpc's xdrmem streams; the 4- and
 // 8-byte kinds go through byte-swapping loops of our own (see put_be32_run).
 
+// clv.h spells uint32_t and uint64_t as the basic types (it leaves
+// <stdint.h> out of the user's files).
+_Static_assert(sizeof(unsigned int) == 4 && UINT_MAX == UINT32_MAX &&
+                   sizeof(unsigned long long) == 8,
+               "unsigned int must have 32 bits and unsigned long long 64");
+
 // XDR's float and double are IEEE 754 binary32 and binary64, which the own
 // loops copy as bits (as libtirpc does on such machines).
 _Static_assert(sizeof(float) == 4 && FLT_MANT_DIG == 24 && FLT_MAX_EXP == 128 &&
@@ -2760,7 +2766,7 @@ static int can_send(uint32_t fn, clv_buf *args) {
   return 0;
 }
 
-clv_future *clv_call(int target, uint32_t fn, clv_buf *args) {
+clv_future *clv_call(int target, unsigned int fn, clv_buf *args) {
   if (!can_send(fn, args))
     return NULL;
   if (target < 0 || target >= node_count) {
@@ -3012,7 +3018,7 @@ static int loop_measured(uint32_t fn) {
          atomic_load_explicit(&loop_grain[fn].state, memory_order_relaxed) != LOOP_UNSEEN;
 }
 
-int clv_loop_spawns(uint32_t fn) {
+int clv_loop_spawns(unsigned int fn) {
   if (node_count < 2 || fn >= program.count || !loop_grain)
     return 0;
   loop_slot *l = &loop_grain[fn];
@@ -3118,7 +3124,7 @@ static int loop_node(uint32_t fn) {
   return node;
 }
 
-int clv_spawn_node_for(uint32_t fn, size_t bytes) {
+int clv_spawn_node_for(unsigned int fn, size_t bytes) {
   int bucket = -1;
   if (((!share_regions && bytes >= GRAIN_MIN_BYTES) || loop_measured(fn)) &&
       fn < program.count && node_count > 1) {
@@ -3169,7 +3175,7 @@ static void forget_grain(void) {
   pthread_mutex_unlock(&grain_lock);
 }
 
-clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args) {
+clv_future *clv_spawn(int target, unsigned int fn, clv_buf *args) {
   clv_future *f = spawn(target, fn, args);
   if (f && grain_spawning.bucket >= 0 && grain_spawning.fn == fn) {
     f->grain_bucket = grain_spawning.bucket;
@@ -3183,7 +3189,7 @@ clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args) {
   return f;
 }
 
-clv_future *clv_call_child(uint32_t fn, clv_buf *args) {
+clv_future *clv_call_child(unsigned int fn, clv_buf *args) {
   if (!can_send(fn, args))
     return NULL;
   int child = clv_child_node();

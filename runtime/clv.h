@@ -90,8 +90,12 @@
 #ifndef CLV_H
 #define CLV_H
 
+// No <stdint.h>: generated stubs include this header at the top of the
+// user's own files, some of which define uint64_t and its kin themselves
+// (two of the GCC torture suite's execute tests). Its fixed widths are
+// spelled with the basic types of the platforms the runtime supports, where
+// unsigned int has 32 bits and unsigned long long 64.
 #include <stddef.h>
-#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -351,10 +355,10 @@ typedef struct clv_function {
 /// table written as {functions, count} has types 0 and the native encoding.
 typedef struct clv_program {
   const clv_function *functions;
-  uint32_t count;
+  unsigned int count;
   /// A hash of the argument types of the functions, computed by the code
   /// generator (0 in hand-written tables); part of the messages' signature.
-  uint64_t types;
+  unsigned long long types;
   clv_encoding encoding; ///< the encoding the program was generated for
 } clv_program;
 
@@ -402,7 +406,7 @@ typedef struct clv_future clv_future;
 /// clv_last_error). The callee starts no divide-and-conquer children of its own.
 /// A call to a node that was lost (CLEAVE_CALL_TIMEOUT) is not sent: its
 /// future has completed already, with CLV_E_PEER_LOST.
-clv_future *clv_call(int node, uint32_t fn, clv_buf *args);
+clv_future *clv_call(int node, unsigned int fn, clv_buf *args);
 
 /// Divide and conquer as a binomial tree over the nodes: the running call is
 /// tree node t at level d; its next child is node t + 2^d, and the caller moves
@@ -413,7 +417,7 @@ clv_future *clv_call(int node, uint32_t fn, clv_buf *args);
 /// each node where the machine's canned mapping puts that tree node.
 int clv_child_node(void);
 /// Sends call \p fn to clv_child_node(), which must be >= 0; as clv_call.
-clv_future *clv_call_child(uint32_t fn, clv_buf *args);
+clv_future *clv_call_child(unsigned int fn, clv_buf *args);
 
 /// The node the next spawn goes to: the child of the binomial tree
 /// (clv_child_node) while the tree has not filled the machine; beyond it, on
@@ -437,14 +441,14 @@ int clv_spawn_node(void);
 /// where twice what the copies cost exceeded the work in two calls of that
 /// many bytes or more (work per byte copied does not fall as calls grow in
 /// divide and conquer: a call that copies less is not worth sending either).
-int clv_spawn_node_for(uint32_t fn, size_t bytes);
+int clv_spawn_node_for(unsigned int fn, size_t bytes);
 /// Whether an iteration of a loop should spawn its call of \p fn, a function
 /// that is not recursive (main's loop over rows): 0 on one node, and once
 /// two of its calls sent have cost more than half their work. Such calls are
 /// measured whatever they copy, shared regions too, since the calls of a
 /// loop are alike; where this says 0, the loop calls the function itself,
 /// so that a loop of small calls pays one test per iteration.
-int clv_loop_spawns(uint32_t fn);
+int clv_loop_spawns(unsigned int fn);
 /// The callee's stub brackets the call of the function with these, so that
 /// its time counts as work and the rest as the cost of the call.
 void clv_work_begin(void);
@@ -455,7 +459,7 @@ void clv_joined(void);
 
 /// Sends call \p fn to \p target, a node clv_spawn_node just gave: as
 /// clv_call_child when it is the tree's child, else as clv_call.
-clv_future *clv_spawn(int target, uint32_t fn, clv_buf *args);
+clv_future *clv_spawn(int target, unsigned int fn, clv_buf *args);
 
 /// For a call that runs where it was made (clv_spawn_node gave -1): whether
 /// it should run as rewritten, its own calls still spawning, rather than as

@@ -76,9 +76,14 @@ if shutil.which("mpicc.mpich") and shutil.which("mpiexec.mpich"):
     config.available_features.add("mpich")
 if shutil.which("smpicc") and shutil.which("smpirun"):
     config.available_features.add("smpi")
-# Debian's bear records a Make build's commands in compile_commands.json.
+# Debian's bear records a Make build's commands in compile_commands.json. Its
+# parts talk over gRPC on localhost, which a machine without a name for
+# localhost refuses: the feature is there where a trial run works.
 if shutil.which("bear"):
-    config.available_features.add("bear")
+    import tempfile
+    with tempfile.TemporaryDirectory() as trial:
+        if subprocess.run(["bear", "--", "true"], cwd=trial, capture_output=True).returncode == 0:
+            config.available_features.add("bear")
 config.substitutions.append(("%examples", os.path.join(config.cleave_src_root, "examples")))
 config.substitutions.append(("%runtime_dir", runtime))
 config.substitutions.append(("%cleave_src", config.cleave_src_root))
