@@ -51,10 +51,15 @@ public:
     std::string Global;
     /// A global's: how many elements of Elem it holds.
     uint64_t Extent = 0;
+    /// A global's: the function the stubs reach it through,
+    /// cleave_global_NAME, or in a program of several files
+    /// cleave_global_NAME__TAG (each file defines its own).
+    std::string Accessor;
   };
 
-  /// \p Tag names F's file among the program's files: a static function
-  /// whose name another file defines too has it in the names of its stubs.
+  /// \p Tag names F's file among the program's files ("" for a program of
+  /// one file): a static function whose name another file defines too has
+  /// it in the names of its stubs, and so have the accessors of globals.
   Signature(const FunctionDecl *F, TUAnalysis &A, const std::string &Tag)
       : F(F), Stub(F->getNameAsString()), Policy(A.context().getLangOpts()) {
     if (F->getStorageClass() == SC_Static && A.definedInAnotherFile(F->getName()))
@@ -99,6 +104,7 @@ public:
         Param Out;
         Out.Global = G->getNameAsString();
         Out.Name = "cleave_g_" + Out.Global;
+        Out.Accessor = "cleave_global_" + Out.Global + (Tag.empty() ? "" : "__" + Tag);
         Out.How = Passing::Region;
         Out.R = R;
         for (SymExpr::Ptr *Bound :
@@ -202,7 +208,7 @@ public:
   /// The prototype of the function that gives the address of the global
   /// \p G: `int *cleave_global_arr(void)`.
   std::string globalAccessor(const Param &G) const {
-    return declare(G.Elem, "*cleave_global_" + G.Global + "(void)");
+    return declare(G.Elem, "*" + G.Accessor + "(void)");
   }
 
   /// A declaration of \p Name of type \p T as the stubs' prototypes spell it.
@@ -302,7 +308,7 @@ std::string firstOf(const Signature::Param &P) {
 /// The pointer the region of \p P is counted from: the parameter, or the
 /// global's first element.
 std::string baseOf(const Signature::Param &P) {
-  return P.Global.empty() ? P.Name : "cleave_global_" + P.Global + "()";
+  return P.Global.empty() ? P.Name : P.Accessor + "()";
 }
 
 /// Computes the bounds declared by declareBounds from the parameter values in
@@ -1342,7 +1348,7 @@ std::vector<OutputFile> cleave::emitFile(TUAnalysis &A, const ParallelPlan &Plan
     Names = {"cleave_stubs_" + Tag + ".h", "cleave_stubs_" + Tag + ".c"};
   std::vector<Signature> Sigs;
   for (const FunctionDecl *F : Plan.Remote) {
-    Sigs.emplace_back(F->getDefinition(), A, Tag);
+    Sigs.emplace_back(F->getDefinition(), A, Opts.Several ? Tag : "");
     Sigs.back().LoopTested = llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
       return AC.Tested && AC.Callee->getCanonicalDecl() == F->getCanonicalDecl();
     });
