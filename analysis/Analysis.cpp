@@ -892,16 +892,9 @@ std::map<std::string, std::string> TUAnalysis::within(const FunctionDecl *FD) co
 std::pair<const FunctionDecl *, const CallEffect *>
 TUAnalysis::callEffect(const CallExpr *CE) const {
   SourcePos At = positionOf(Ctx.getSourceManager(), CE->getBeginLoc());
-  std::pair<const FunctionDecl *, const CallEffect *> Found{nullptr, nullptr};
-  for (const FunctionDecl *Def : Definitions)
-    if (auto It = Summaries.find(Def->getCanonicalDecl()); It != Summaries.end())
-      for (const CallEffect &C : It->second.Local.Calls)
-        if (C.Pos.File == At.File && C.Pos.Line == At.Line && C.Pos.Column == At.Column) {
-          if (Found.second)
-            return {nullptr, nullptr};
-          Found = {Def, &C};
-        }
-  return Found;
+  auto It = CallsAt.find({At.File, At.Line, At.Column});
+  return It == CallsAt.end() ? std::pair<const FunctionDecl *, const CallEffect *>{nullptr, nullptr}
+                             : It->second;
 }
 
 SymExpr::Ptr TUAnalysis::boundOnAnyNode(const FunctionDecl *FD, const SymExpr::Ptr &E) const {
@@ -1297,6 +1290,10 @@ std::string TUAnalysis::definingFile(const FunctionDecl *FD) const {
   return "";
 }
 
+bool TUAnalysis::ofProgram(const FunctionDecl *FD) const {
+  return FD->getDefinition() || !definingFile(FD).empty();
+}
+
 bool TUAnalysis::definedInAnotherFile(llvm::StringRef Name) const {
   return llvm::any_of(Foreign, [&](const auto &F) { return F.second.Name == Name; });
 }
@@ -1315,10 +1312,17 @@ void TUAnalysis::findCalls() {
   std::map<std::string, const FunctionDecl *> ByName;
   for (const auto &[Key, S] : Summaries)
     ByName[S.UniqueName] = Key;
+  CallsAt.clear();
   for (const auto &[Caller, S] : Summaries)
-    for (const CallEffect &C : S.Local.Calls)
+    for (const CallEffect &C : S.Local.Calls) {
       if (auto It = ByName.find(C.Callee); It != ByName.end())
         CallsOf[It->second].push_back({Caller, &C});
+      // Two calls that start at one place (a macro's) are neither's.
+      auto [At, New] = CallsAt.insert({{C.Pos.File, C.Pos.Line, C.Pos.Column},
+                                       {Caller->getDefinition(), &C}});
+      if (!New)
+        At->second = {nullptr, nullptr};
+    }
   // A call from another file has no caller here: what it passes is known
   // by its arguments alone.
   for (const auto &[File, Info] : Foreign)

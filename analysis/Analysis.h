@@ -78,6 +78,9 @@ public:
   /// The file of the program, other than this one, that defines the
   /// function \p FD has no definition of here; "" if none does.
   std::string definingFile(const clang::FunctionDecl *FD) const;
+  /// Whether the program defines \p FD, in this file or another of its
+  /// files (not a library's function).
+  bool ofProgram(const clang::FunctionDecl *FD) const;
   /// Whether another file of the program defines a function named \p Name
   /// (a static one of its own, or one of external linkage).
   bool definedInAnotherFile(llvm::StringRef Name) const;
@@ -225,6 +228,12 @@ private:
   std::map<const clang::FunctionDecl *,
            std::vector<std::pair<const clang::FunctionDecl *, const CallEffect *>>>
       CallsOf;
+  /// This file's calls by where they start (file, line, column), with
+  /// their callers' definitions (callEffect); found with CallsOf, as the
+  /// summaries' calls change.
+  std::map<std::tuple<std::string, unsigned, unsigned>,
+           std::pair<const clang::FunctionDecl *, const CallEffect *>>
+      CallsAt;
   /// entryFacts, in the parameters' names.
   std::map<const clang::FunctionDecl *, Conjunction> EntryFacts;
   /// Entry facts proposed but not yet checked (findEntryFacts).

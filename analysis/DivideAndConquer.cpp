@@ -4,7 +4,7 @@
 /// 000 section 2), computed from the regions the calls pass.
 #include "analysis/AnalysisInternal.h"
 
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include <map>
@@ -94,6 +94,7 @@ private:
   FunctionInfo &Info;
   llvm::DenseSet<const VarDecl *> Modified;
   std::map<std::string, const VarDecl *> ByKey; ///< symbolKey -> variable
+  std::unique_ptr<ParentMap> Parents; ///< of the body, once blockOf needs them
   /// Values worked out so far, and why a value is unknown.
   std::map<const VarDecl *, std::optional<int64_t>> Known;
   std::map<const VarDecl *, std::string> Unknown;
@@ -115,17 +116,14 @@ private:
 
   /// The statement block a call stands in: the nearest compound statement.
   const Stmt *blockOf(const Stmt *S) {
-    for (;;) {
-      DynTypedNodeList Parents = Ctx.getParents(*S);
-      if (Parents.empty())
-        return nullptr;
-      const Stmt *P = Parents[0].get<Stmt>();
-      if (!P)
-        return nullptr;
+    // The parents within the body (the context's map of the whole
+    // translation unit costs more than all the bodies that ask).
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(FD->getBody());
+    for (const Stmt *P = Parents->getParent(S); P; P = Parents->getParent(P))
       if (isa<CompoundStmt>(P))
         return P;
-      S = P;
-    }
+    return nullptr;
   }
 
   bool independent(const std::vector<SiteRegion> &X, const std::vector<SiteRegion> &Y) {

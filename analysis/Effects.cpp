@@ -9,7 +9,7 @@
 #include "analysis/Marshaling.h"
 #include "analysis/Presburger.h"
 
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/Sequence.h"
@@ -893,18 +893,21 @@ private:
       O.TraverseStmt(const_cast<Expr *>(Cond));
       return O.Found;
     };
-    DynTypedNode Child = DynTypedNode::create(*At);
-    for (DynTypedNodeList Up = Ctx.getParents(Child); !Up.empty(); Up = Ctx.getParents(Child)) {
-      const Stmt *From = Child.get<Stmt>();
+    // The parents within the body walked (the context's map of the whole
+    // translation unit costs more than all the bodies that ask).
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(AnalyzedBody);
+    const Stmt *From = At;
+    for (const Stmt *Up = Parents->getParent(From); Up; From = Up, Up = Parents->getParent(Up)) {
       const Expr *Cond = nullptr;
-      if (const auto *If = Up[0].get<IfStmt>(); If && From != If->getCond())
+      if (const auto *If = dyn_cast<IfStmt>(Up); If && From != If->getCond())
         Cond = If->getCond();
-      else if (const auto *CO = Up[0].get<ConditionalOperator>(); CO && From != CO->getCond())
+      else if (const auto *CO = dyn_cast<ConditionalOperator>(Up); CO && From != CO->getCond())
         Cond = CO->getCond();
-      else if (const auto *BO = Up[0].get<BinaryOperator>();
+      else if (const auto *BO = dyn_cast<BinaryOperator>(Up);
                BO && BO->isLogicalOp() && From == BO->getRHS())
         Cond = BO->getLHS();
-      if (const auto *Block = Up[0].get<CompoundStmt>(); Block && From)
+      if (const auto *Block = dyn_cast<CompoundStmt>(Up))
         for (const Stmt *Before : Block->body()) {
           if (Before == From)
             break;
@@ -918,9 +921,6 @@ private:
         }
       if (Cond && Tests(Cond))
         return line(Cond);
-      if (Up[0].get<FunctionDecl>())
-        return "";
-      Child = Up[0];
     }
     return "";
   }
@@ -1764,6 +1764,8 @@ private:
   ASTContext &Ctx;
   const FunctionDecl *FD;
   Stmt *AnalyzedBody; ///< analyzedBody(Ctx, FD)
+  /// The parents of AnalyzedBody's statements, once a walk up needs them.
+  std::unique_ptr<ParentMap> Parents;
   LocalSummary &Out;
   const llvm::DenseSet<const VarDecl *> &Modified;
   /// key -> name: the parameters the body keeps, and the addresses the

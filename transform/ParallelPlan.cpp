@@ -240,9 +240,8 @@ private:
   std::vector<const CallExpr *> programCallsIn(const Stmt *S) const {
     return callsIn(S, [this](const CallExpr *CE) {
       const FunctionDecl *Callee = CE->getDirectCallee();
-      return Callee &&
-             (Callee->getDefinition() ? !symbolicValue(CE, nullptr, &Callee->getASTContext())
-                                      : !A.definingFile(Callee).empty());
+      return Callee && A.ofProgram(Callee) &&
+             (!Callee->getDefinition() || !symbolicValue(CE, nullptr, &Callee->getASTContext()));
     });
   }
 
@@ -1638,8 +1637,7 @@ CallOverrides cleave::pragmaOverrides(TUAnalysis &A) {
   for (const FunctionDecl *F : A.definitions())
     llvm::append_range(All, callsIn(F->getBody(), [&](const CallExpr *CE) {
                          const FunctionDecl *Callee = CE->getDirectCallee();
-                         return Callee && (Callee->getDefinition() ||
-                                           !A.definingFile(Callee).empty());
+                         return Callee && A.ofProgram(Callee);
                        }));
   CallOverrides Out;
   for (const PragmaLine &P : A.pragmas()) {
