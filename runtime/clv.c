@@ -1976,6 +1976,13 @@ struct clv_future {
   // mpi, the caller adds the receipt of the reply.
   int grain_bucket;
   int64_t sent_ns, work_ns, other_ns;
+  /// mpi, the caller's side: 1 + the status the call passed to exit()
+  /// (CLV_WIRE_EXITED), 0 when it returned. The callee's side: the call
+  /// this thread was serving when it began this one (serving_call), and the
+  /// last call this node had made then.
+  int exited;
+  clv_future *outer_served;
+  const clv_future *made_before;
 };
 
 /// Times the work of the call a thread serves (clv_work_begin/end).
@@ -2056,6 +2063,7 @@ static int mpi_progress(void);
 static clv_future *mpi_send_call(int target, clv_future *f);
 static void mpi_answer(clv_future *f, clv_status status);
 static int waiting_node(void);
+static clv_status stop_mpi(void);
 #endif
 
 /// The running code's place; {0, 0} on node 0 outside any call.
@@ -2067,6 +2075,15 @@ static _Thread_local context here;
 static _Thread_local int local_depth;
 /// How many calls this thread is serving (nested in waits).
 static _Thread_local int serving;
+#ifdef CLEAVE_HAVE_MPI
+/// mpi: the innermost call this thread serves, the others linked by
+/// outer_served; NULL outside any call. exit_from_calls answers them.
+static _Thread_local clv_future *serving_call;
+/// mpi, nodes other than 0: the status a call this node served passed to
+/// exit(), or -1; the calls sent here afterwards are answered with it.
+static int exit_status = -1;
+static void answer_exited(clv_future *f);
+#endif
 /// The function of the call this thread runs (NULL outside any call) and the
 /// node that made it: serve() sets them, the crash handler reads them.
 static _Thread_local const char *volatile crash_call_name;
@@ -2446,7 +2463,15 @@ static void serve(clv_future *f) {
     return;
   }
 #ifdef CLEAVE_HAVE_MPI
+  if (transport == TRANSPORT_MPI && exit_status >= 0) {
+    clv_buf_free(&f->args);
+    answer_exited(f);
+    return;
+  }
   const clv_future *since = home()->made_last;
+  f->outer_served = serving_call;
+  f->made_before = since;
+  serving_call = f;
 #endif
   context outer = here;
   char outer_error[MESSAGE_SIZE];
@@ -2532,6 +2557,7 @@ static void serve(clv_future *f) {
   clv_buf_free(&f->args);
 #ifdef CLEAVE_HAVE_MPI
   if (transport == TRANSPORT_MPI) {
+    serving_call = f->outer_served;
     memcpy(f->message, message, strlen(message) + 1);
     mpi_answer(f, status); // may set last_error, put back below
   }
@@ -2717,6 +2743,9 @@ static clv_future *send_call(int target, uint32_t fn, clv_buf *args,
   f->message[0] = '\0';
   f->grain_bucket = -1;
   f->sent_ns = f->work_ns = f->other_ns = 0;
+  f->exited = 0;
+  f->outer_served = NULL;
+  f->made_before = NULL;
   atomic_init(&f->state, CALL_RUNNING);
   f->deadline = NO_DEADLINE;
   if (call_timeout_ns > 0) {
@@ -3175,6 +3204,10 @@ static void forget_grain(void) {
   pthread_mutex_unlock(&grain_lock);
 }
 
+int clv_spawn_node_at(int node) {
+  return node_count > 0 && node >= 0 && node < node_count && node != here.node ? node : -1;
+}
+
 clv_future *clv_spawn(int target, unsigned int fn, clv_buf *args) {
   clv_future *f = spawn(target, fn, args);
   if (f && grain_spawning.bucket >= 0 && grain_spawning.fn == fn) {
@@ -3249,6 +3282,12 @@ static int may_wait(const clv_future *f, const char *what) {
 /// failure for clv_last_error(), lowers the caller's tree level, and releases
 /// f. Returns the call's status.
 static clv_status consume(clv_future *f, clv_buf *result) {
+  // A call that ran exit() ends this node's program with its status where
+  // its caller waits for it, as it would have ended the sequential program:
+  // on node 0 with the program's atexit handlers, elsewhere handing the
+  // status on to the calls this node serves (exit_from_calls).
+  if (f->exited)
+    exit(f->exited - 1);
   clv_status status = f->status;
   if (status == CLV_OK && result) {
     *result = f->reply;
@@ -3582,6 +3621,17 @@ static clv_future *mpi_send_call(int target, clv_future *f) {
   return NULL;
 }
 
+/// Notes that the call \p f is answered: its caller's wait may end.
+static void answering(const clv_future *f) {
+  // A notice that crosses the reply is dropped. So does the mark of the
+  // wait for this call: the caller goes back to its own code (a call it
+  // served, nested in a wait for another one it made here), and a call sent
+  // to it on that mark would wait until it comes back to a wait; cfft's
+  // calls, passed back and forth that way, took up to 0.2 s each to start.
+  if (--waits[f->caller].calls == 0 || waits[f->caller].waiting_for == f->id)
+    waits[f->caller].waiting = 0;
+}
+
 /// Replies to the served call \p f with \p status, then frees f.
 static void mpi_answer(clv_future *f, clv_status status) {
   clv_wire_header header = {CLV_WIRE_REPLY, 0,      f->id, 0,
@@ -3589,14 +3639,7 @@ static void mpi_answer(clv_future *f, clv_status status) {
                             (uint64_t)f->other_ns};
   clv_buf failure;
   clv_status sent;
-  // Its wait may end with this reply; a notice that crosses it is dropped.
-  // So does the mark of the wait for this call: the caller goes back to its
-  // own code (a call it served, nested in a wait for another one it made
-  // here), and a call sent to it on that mark would wait until it comes
-  // back to a wait; cfft's calls, passed back and forth that way, took up
-  // to 0.2 s each to start.
-  if (--waits[f->caller].calls == 0 || waits[f->caller].waiting_for == f->id)
-    waits[f->caller].waiting = 0;
+  answering(f);
   if (status == CLV_OK) {
     sent = send_message(f->caller, header, &f->reply);
   } else {
@@ -3615,6 +3658,42 @@ static void mpi_answer(clv_future *f, clv_status status) {
     mpi_fatal("cannot reply to node %d: %s", f->caller, last_error);
   clv_buf_free(&f->reply);
   free(f);
+}
+
+/// Answers the call \p f as having exited with exit_status, and frees it.
+static void answer_exited(clv_future *f) {
+  clv_wire_header header = {CLV_WIRE_EXITED, 0, f->id, 0, f->fn, CLV_OK, exit_status, 0, 0};
+  clv_buf none;
+  clv_buf_init(&none);
+  answering(f);
+  if (send_message(f->caller, header, &none) != CLV_OK)
+    mpi_fatal("cannot reply to node %d: %s", f->caller, last_error);
+  clv_buf_free(&f->reply);
+  free(f);
+}
+
+/// On a node other than 0, exit() called by a call it serves (registered
+/// by serve_until_stopped): this node answers the calls its thread serves, the
+/// innermost first, and every call sent here afterwards, as having exited
+/// with \p status, so that their callers' nodes exit the same way in turn
+/// (consume) up to node 0, which runs the program's atexit handlers and
+/// stops the others; this node serves until then, and leaves with \p status.
+static void exit_from_calls(int status, void *unused) {
+  (void)unused;
+  if (!serving_call || exit_status >= 0)
+    return; // not in a call: the runtime's own exit
+  exit_status = status & 0377; // what the process's parent would see
+  while (serving_call) {
+    clv_future *f = serving_call;
+    // What it made completes first, as before any reply (serve); not what
+    // the calls around it made, which may wait for this one's answer.
+    awaited made = {.made = 1, .since = f->made_before};
+    serve_until(home(), &made, NO_DEADLINE);
+    serving_call = f->outer_served;
+    answer_exited(f);
+  }
+  serve_until(home(), NULL, NO_DEADLINE);
+  stop_mpi();
 }
 
 /// Queues the call of \p header from \p source with \p args, or answers it
@@ -3646,6 +3725,9 @@ static void receive_call(int source, const clv_wire_header *header,
   f->grain_bucket = -1;
   f->sent_ns = f->work_ns = 0;
   f->other_ns = receipt_ns;
+  f->exited = 0;
+  f->outer_served = NULL;
+  f->made_before = NULL;
   if (status == CLV_OK) {
     enqueue(home(), f);
     return;
@@ -3688,6 +3770,10 @@ static void receive_reply(int source, const clv_wire_header *header,
     append(f->message, ": the reply did not decode: ");
     append(f->message, why);
     f->status = CLV_E_DECODE;
+    clv_buf_free(&payload);
+  } else if (header->kind == CLV_WIRE_EXITED) {
+    f->exited = 1 + header->level;
+    f->status = CLV_OK;
     clv_buf_free(&payload);
   } else if (header->status == CLV_OK) {
     f->reply = payload;
@@ -3777,6 +3863,7 @@ static void receive(const MPI_Status *probe) {
     receive_call(source, &header, status, why, payload, receipt_ns);
     break;
   case CLV_WIRE_REPLY:
+  case CLV_WIRE_EXITED:
     receive_reply(source, &header, status, why, payload, receipt_ns);
     break;
   case CLV_WIRE_WAITING:
@@ -3964,6 +4051,8 @@ static clv_status stop_mpi(void) {
 /// What nodes other than 0 do in clv_init: serve until node 0 says stop.
 static _Noreturn void serve_until_stopped(void) {
   here = (context){rank, -1};
+  if (on_exit(exit_from_calls, NULL) != 0)
+    mpi_fatal("cannot register the handler of exit() in calls");
   serve_until(home(), NULL, NO_DEADLINE);
   stop_mpi();
   exit(0);

@@ -429,6 +429,11 @@ clv_future *clv_call_child(unsigned int fn, clv_buf *args);
 /// Send the call with clv_spawn.
 int clv_spawn_node(void);
 
+/// The node \p node for a call a plan sends there (docs/plan-format.md), to
+/// send with clv_spawn; -1 when the program runs on that node already, or on
+/// no more than \p node nodes (the caller then runs the call itself).
+int clv_spawn_node_at(int node);
+
 /// clv_spawn_node returned for a call that copies too much for its work.
 #define CLV_NOT_WORTH (-2)
 /// Grain: clv_spawn_node for a call of \p fn whose regions copy \p bytes
@@ -457,8 +462,8 @@ void clv_work_end(void);
 /// the end of that call's costs, which clv_spawn_node_for weighs.
 void clv_joined(void);
 
-/// Sends call \p fn to \p target, a node clv_spawn_node just gave: as
-/// clv_call_child when it is the tree's child, else as clv_call.
+/// Sends call \p fn to \p target, a node clv_spawn_node (or _for, _at) just
+/// gave: as clv_call_child when it is the tree's child, else as clv_call.
 clv_future *clv_spawn(int target, unsigned int fn, clv_buf *args);
 
 /// For a call that runs where it was made (clv_spawn_node gave -1): whether

@@ -57,7 +57,7 @@ clv_status clv_wire_decode(const unsigned char *bytes, size_t length,
              CLV_WIRE_VERSION);
     return CLV_E_DECODE;
   }
-  if (kind < CLV_WIRE_CALL || kind > CLV_WIRE_WAITING_SEEN) {
+  if (kind < CLV_WIRE_CALL || kind > CLV_WIRE_EXITED) {
     snprintf(why, why_size, "unknown message kind %" PRIu64, kind);
     return CLV_E_DECODE;
   }

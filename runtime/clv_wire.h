@@ -19,7 +19,8 @@
 ///       36    4 status         clv_status of the call (replies)
 ///       40    4 level          callee's level in the binomial tree (calls);
 ///                              beyond the tree, -1 - the caller's nesting
-///                              of local runs (clv_local_enter)
+///                              of local runs (clv_local_enter); the status
+///                              the call passed to exit() (exited)
 ///       44    8 work           nanoseconds the callee spent in the function
 ///                              (replies)
 ///       52    8 other          nanoseconds the callee spent on the call
@@ -52,7 +53,7 @@ extern "C" {
 
 enum {
   CLV_WIRE_MAGIC = 0x31564c43, ///< "CLV1" in the byte order of the wire
-  CLV_WIRE_VERSION = 2,
+  CLV_WIRE_VERSION = 3,
   CLV_WIRE_HEADER_SIZE = 60,
   /// The MPI tag of the runtime's messages on MPI_COMM_WORLD.
   CLV_WIRE_TAG = 7411,
@@ -69,7 +70,10 @@ typedef enum clv_wire_kind {
   /// the receiver, and has nothing else to do: the receiver may send it
   /// calls, which it serves meanwhile, until it replies to that call.
   CLV_WIRE_WAITING = 4,
-  CLV_WIRE_WAITING_SEEN = 5 ///< the receipt of a CLV_WIRE_WAITING
+  CLV_WIRE_WAITING_SEEN = 5, ///< the receipt of a CLV_WIRE_WAITING
+  /// The reply of a call that called exit(), or that reached a node where
+  /// one had: its caller's node exits with the same status in turn.
+  CLV_WIRE_EXITED = 6
 } clv_wire_kind;
 
 /// The decoded fields of a header (magic and version are implied).

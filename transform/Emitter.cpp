@@ -134,6 +134,8 @@ public:
   /// Whether a loop asks whether to spawn its calls (AsyncCall::Tested),
   /// through NAME__loop_spawns.
   bool LoopTested = false;
+  /// The node a plan sends its spawned calls to (ParallelPlan::Nodes).
+  std::optional<unsigned> Node;
 
   /// The name its stubs' names start with: its own, unique in the program
   /// but for a static function whose name another file defines too.
@@ -585,9 +587,13 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     if (Home)
       FS << "  /* cleave: where regions are copied, '" << Name
          << "' runs here: " << E->PastArray.front().Name << " */\n";
-    FS << "  cleave_node = " << (Home ? "!clv_shares_memory() ? -1 : " : "")
-       << "clv_spawn_node_for(CLEAVE_FN_" << Name << ", "
-       << (Bytes.empty() ? "0" : "(size_t)0" + Bytes) << ");\n  if (cleave_node < 0) {\n"
+    FS << "  cleave_node = " << (Home ? "!clv_shares_memory() ? -1 : " : "");
+    if (S.Node)
+      FS << "clv_spawn_node_at(" << *S.Node << ");";
+    else
+      FS << "clv_spawn_node_for(CLEAVE_FN_" << Name << ", "
+         << (Bytes.empty() ? "0" : "(size_t)0" + Bytes) << ");";
+    FS << "\n  if (cleave_node < 0) {\n"
        << "    if (cleave_node != CLV_NOT_WORTH && clv_local_enter()) {\n"
        << Run(Parallel, "      ") << "      clv_local_leave();\n    } else {\n"
        << Run(Sequential, "      ") << "    }\n    return NULL;\n  }\n";
@@ -1352,6 +1358,8 @@ std::vector<OutputFile> cleave::emitFile(TUAnalysis &A, const ParallelPlan &Plan
     Sigs.back().LoopTested = llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
       return AC.Tested && AC.Callee->getCanonicalDecl() == F->getCanonicalDecl();
     });
+    if (auto It = Plan.Nodes.find(F->getCanonicalDecl()); It != Plan.Nodes.end())
+      Sigs.back().Node = It->second;
   }
   StubTypes Types(A.context());
   std::string Name = llvm::sys::path::filename(Source).str();

@@ -1700,6 +1700,9 @@ ParallelPlan cleave::planCalls(TUAnalysis &A, const CallOverrides &Overrides) {
   llvm::sort(Plan.Remote, [](const FunctionDecl *X, const FunctionDecl *Y) {
     return X->getName() < Y->getName();
   });
+  for (const auto &[F, Node] : Overrides.Nodes)
+    if (llvm::is_contained(Plan.Remote, F))
+      Plan.Nodes[F] = Node;
   // A forced spawn the analysis does not find safe is refused, with why.
   DiagnosticsEngine &D = A.context().getDiagnostics();
   for (const auto &[CE, Asker] : Overrides.Forced) {
@@ -1753,6 +1756,12 @@ static std::string joinText(TUAnalysis &A, const AsyncCall &AC) {
 /// The node a spawned call goes to, as the plan names it.
 static constexpr llvm::StringLiteral BinomialNode = "the next node of the binomial tree";
 
+/// Where the spawned calls of \p Callee go in \p Plan, as the plan names it.
+static std::string nodeText(const ParallelPlan &Plan, const FunctionDecl *Callee) {
+  auto It = Plan.Nodes.find(Callee->getCanonicalDecl());
+  return It == Plan.Nodes.end() ? BinomialNode.str() : "node " + std::to_string(It->second);
+}
+
 std::vector<PlanEntry> cleave::planEntries(TUAnalysis &A, const ParallelPlan &Plan) {
   ASTContext &Ctx = A.context();
   const SourceManager &SM = Ctx.getSourceManager();
@@ -1775,7 +1784,9 @@ std::vector<PlanEntry> cleave::planEntries(TUAnalysis &A, const ParallelPlan &Pl
     PlanEntry E = Entry(AC.Call);
     E.Spawn = true;
     E.Join = joinText(A, AC);
-    E.Node = BinomialNode.str();
+    E.Node = nodeText(Plan, AC.Callee);
+    if (auto It = Plan.Nodes.find(AC.Callee->getCanonicalDecl()); It != Plan.Nodes.end())
+      E.Pinned = It->second;
     llvm::DenseSet<const VarDecl *> None;
     if (auto Regions = callSiteRegions(A, AC.Call, None))
       for (const SiteRegion &R : *Regions)
@@ -1806,10 +1817,10 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
   // One list in source order, so that remarks read top to bottom.
   std::vector<std::pair<SourceLocation, std::function<void()>>> Remarks;
   for (const AsyncCall &AC : Plan.Async) {
-    std::string Where = joinText(A, AC);
-    Remarks.push_back({AC.Call->getBeginLoc(), [&D, Async, AC, Where] {
+    std::string Where = joinText(A, AC), Node = nodeText(Plan, AC.Callee);
+    Remarks.push_back({AC.Call->getBeginLoc(), [&D, Async, AC, Where, Node] {
                          D.Report(AC.Call->getBeginLoc(), Async)
-                             << AC.Callee->getNameAsString() << BinomialNode << Where;
+                             << AC.Callee->getNameAsString() << Node << Where;
                        }});
   }
   for (const SequentialCall &SC : Plan.Sequential)
@@ -1832,7 +1843,7 @@ void cleave::writePlan(const std::vector<PlanEntry> &Entries, llvm::raw_ostream 
     if (E.Spawn) {
       O["join"] = E.Join;
       O["regions"] = llvm::json::Array(E.Regions);
-      O["node"] = E.Node;
+      O["node"] = E.Pinned ? llvm::json::Value(*E.Pinned) : llvm::json::Value(E.Node);
     } else {
       O["why"] = E.Why;
     }
@@ -1842,6 +1853,10 @@ void cleave::writePlan(const std::vector<PlanEntry> &Entries, llvm::raw_ostream 
                                    {"format", "cleave-plan/1"}, {"calls", std::move(Calls)}}))
      << "\n";
 }
+
+/// The largest node number a plan may name (a machine of more nodes than
+/// that is far beyond what the runtime starts).
+static constexpr unsigned MaxPlanNode = 1u << 20;
 
 llvm::Expected<std::vector<PlanEntry>> cleave::readPlan(llvm::StringRef Path) {
   auto Fail = [&](const llvm::Twine &Why) {
@@ -1878,11 +1893,20 @@ llvm::Expected<std::vector<PlanEntry>> cleave::readPlan(llvm::StringRef Path) {
     E.Callee = Callee->str();
     E.Text = Text->str();
     E.Spawn = *Spawn;
-    if (std::optional<llvm::StringRef> Node = O->getString("node"))
-      E.Node = Node->str();
-    if (E.Spawn && !E.Node.empty() && E.Node != BinomialNode)
-      return Fail(E.File + ":" + llvm::Twine(E.Line) + ": node '" + E.Node +
-                  "': a spawned call runs on " + BinomialNode + " (the only placement yet)");
+    // A node: the binomial tree's next, or one by its number.
+    if (const llvm::json::Value *Node = O->get("node"); Node && E.Spawn) {
+      std::optional<int64_t> Number = Node->getAsInteger();
+      if (Number && *Number >= 0 && *Number <= MaxPlanNode)
+        E.Pinned = static_cast<unsigned>(*Number);
+      else if (Node->getAsString() != BinomialNode) {
+        std::string Given;
+        llvm::raw_string_ostream(Given) << *Node;
+        return Fail(E.File + ":" + llvm::Twine(E.Line) + ": node " + Given +
+                    ": a spawned call runs on \"" + BinomialNode +
+                    "\" or on a node given by its number, 0 to " + llvm::Twine(MaxPlanNode) +
+                    " (0 runs main)");
+      }
+    }
     Out.push_back(std::move(E));
   }
   return Out;
@@ -1900,6 +1924,10 @@ void cleave::applyPlan(TUAnalysis &A, const ParallelPlan &Planned,
     return std::tie(X.Line, X.Column, X.Callee, X.Text) ==
            std::tie(Y.Line, Y.Column, Y.Callee, Y.Text);
   };
+  // The first spawned call of each function the plan names, with its node:
+  // the function's stub sends every spawned call of it to one node.
+  std::map<const FunctionDecl *, const PlanEntry *> NodeOf;
+  DiagnosticsEngine &D = A.context().getDiagnostics();
   for (const PlanEntry &E : Read) {
     if (E.File != A.command().File)
       continue;
@@ -1912,6 +1940,23 @@ void cleave::applyPlan(TUAnalysis &A, const ParallelPlan &Planned,
       Overrides.Off[Found->Call] = "the plan " + Path.str() + " keeps it here";
     else if (E.Spawn && !Found->Spawn)
       Overrides.Forced[Found->Call] = "the plan " + Path.str();
+    if (!E.Spawn)
+      continue;
+    const FunctionDecl *Callee = Found->Call->getDirectCallee()->getCanonicalDecl();
+    auto [First, New] = NodeOf.insert({Callee, &E});
+    if (New) {
+      if (E.Pinned)
+        Overrides.Nodes[Callee] = *E.Pinned;
+    } else if (First->second->Pinned != E.Pinned) {
+      auto Named = [](const PlanEntry &P) {
+        return P.Pinned ? "node " + std::to_string(*P.Pinned) : "\"" + BinomialNode.str() + "\"";
+      };
+      D.Report(Found->Call->getBeginLoc(), D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+          << "the plan " + Path.str() + " sends this call of '" + E.Callee + "' to " + Named(E) +
+                 " and the one of line " + std::to_string(First->second->Line) + " to " +
+                 Named(*First->second) +
+                 ": the spawned calls of one function go to one node";
+    }
   }
   for (const PlanEntry &H : Here)
     if (llvm::none_of(Read, [&](const PlanEntry &E) { return E.File == H.File && Same(H, E); }))

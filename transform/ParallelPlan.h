@@ -10,6 +10,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -127,6 +128,10 @@ struct ParallelPlan {
   /// The functions called asynchronously, sorted by name: their index is their
   /// function id in the generated program.
   std::vector<const clang::FunctionDecl *> Remote;
+  /// The node the spawned calls of a function go to, by its canonical
+  /// declaration, where a plan names one (CallOverrides::Nodes); the others
+  /// go to the next node of the binomial tree.
+  std::map<const clang::FunctionDecl *, unsigned> Nodes;
 };
 
 /// What the user decided for calls: those that stay sequential whatever the
@@ -138,6 +143,9 @@ struct CallOverrides {
   std::map<const clang::CallExpr *, std::string> Off;
   /// With what asks for the spawn.
   std::map<const clang::CallExpr *, std::string> Forced;
+  /// The node a plan sends a function's spawned calls to, by the function's
+  /// canonical declaration.
+  std::map<const clang::FunctionDecl *, unsigned> Nodes;
 };
 
 /// The overrides of the `#pragma cleave spawn` and `nospawn` lines of the
@@ -166,7 +174,8 @@ struct PlanEntry {
   std::string Why;  ///< sequential: the one fact that keeps it here
   std::string Join; ///< spawned: where it is joined
   std::vector<std::string> Regions; ///< spawned: what it reads and writes
-  std::string Node;                 ///< spawned: where it runs
+  std::string Node;                 ///< spawned: where it runs, as text
+  std::optional<unsigned> Pinned;   ///< spawned: the node a plan names, if any
   const clang::CallExpr *Call = nullptr; ///< not in the file
 };
 
@@ -179,7 +188,10 @@ llvm::Expected<std::vector<PlanEntry>> readPlan(llvm::StringRef Path);
 /// Adds to \p Overrides what the plan file \p Path, of entries \p Read,
 /// decides for the calls of \p A, which \p Planned (made without it) plans:
 /// a spawned call it says is not stays here, a sequential call it says is
-/// spawned is forced (planCalls refuses it where it is unsafe). Adds to
+/// spawned is forced (planCalls refuses it where it is unsafe), and the
+/// node it names for a function's spawned calls is theirs (calls of one
+/// function that it puts on different nodes are reported as Clang errors:
+/// they share one stub). Adds to
 /// \p Moved a line for each call of \p A's file that the plan does not have
 /// where it stands, and for each entry of the plan for that file that
 /// names no call there.

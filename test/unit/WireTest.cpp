@@ -40,7 +40,7 @@ std::string decode(const std::vector<unsigned char> &bytes,
 TEST(WireTest, LayoutIsLittleEndianAtFixedOffsets) {
   std::vector<unsigned char> bytes = message(callHeader(), 0);
   const std::vector<unsigned char> expected = {
-      'C',  'L',  'V',  '1', 2, 0, 1, 0, // magic, version, kind
+      'C',  'L',  'V',  '1', 3, 0, 1, 0, // magic, version, kind
       8,    7,    6,    5,   4, 3, 2, 1, // signature
       42,   0,    0,    0,   0, 0, 0, 0, // call id
       3,    0,    0,    0,   0, 0, 0, 0, // payload length
@@ -90,9 +90,9 @@ TEST(WireTest, WrongMagicVersionOrKindLeavesNoHeader) {
     std::string why;
   };
   for (const Case &c : {Case{0, 'X', "no cleave message (magic 0x31564c58)"},
-                        Case{4, 1, "protocol version 1, this runtime speaks 2"},
+                        Case{4, 2, "protocol version 2, this runtime speaks 3"},
                         Case{6, 0, "unknown message kind 0"},
-                        Case{6, 6, "unknown message kind 6"}}) {
+                        Case{6, 7, "unknown message kind 7"}}) {
     std::vector<unsigned char> bytes = message(callHeader(), 3);
     bytes[c.offset] = c.value;
     clv_wire_header got;
