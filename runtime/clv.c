@@ -2469,9 +2469,11 @@ static void serve(clv_future *f) {
     return;
   }
   const clv_future *since = home()->made_last;
-  f->outer_served = serving_call;
-  f->made_before = since;
-  serving_call = f;
+  if (transport == TRANSPORT_MPI) {
+    f->outer_served = serving_call;
+    f->made_before = since;
+    serving_call = f;
+  }
 #endif
   context outer = here;
   char outer_error[MESSAGE_SIZE];
@@ -3772,6 +3774,10 @@ static void receive_reply(int source, const clv_wire_header *header,
     f->status = CLV_E_DECODE;
     clv_buf_free(&payload);
   } else if (header->kind == CLV_WIRE_EXITED) {
+    if (header->level < 0 || header->level > 255)
+      mpi_fatal("node %d says call %" PRIu64 " exited with status %" PRId32
+                ", which is no exit status (0 to 255)",
+                source, header->call_id, header->level);
     f->exited = 1 + header->level;
     f->status = CLV_OK;
     clv_buf_free(&payload);
