@@ -1,16 +1,19 @@
 /// \file
-/// implies() by isl: both sides become sets of parameter values written in
-/// isl's notation, and the question is whether one set is inside the other.
+/// implies() by isl: both sides become sets of parameter values, built
+/// constraint by constraint (isl's reader takes a hundred times longer than
+/// the question), and the question is whether one set is inside the other.
 #include "analysis/Presburger.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include <isl/aff.h>
+#include <isl/constraint.h>
 #include <isl/ctx.h>
 #include <isl/ilp.h>
 #include <isl/map.h>
 #include <isl/options.h>
 #include <isl/set.h>
+#include <isl/space.h>
 #include <isl/val.h>
 #include <map>
 #include <mutex>
@@ -25,6 +28,18 @@ std::optional<Linear> combine(Linear A, const Linear &B, int64_t Scale) {
   if (!A.add(B, Scale))
     return std::nullopt;
   return A;
+}
+
+/// Facts `L >= 0`, all of which hold.
+using Facts = std::vector<Linear>;
+/// One conjunction of facts or another holds.
+using Disjunction = std::vector<Facts>;
+
+/// The fact `L < 0` as `-L - 1 >= 0`; std::nullopt on overflow.
+std::optional<Linear> negative(const Linear &L) {
+  Linear Minus1;
+  Minus1.Constant = -1;
+  return combine(Minus1, L, -1);
 }
 
 /// Writes expressions as linear forms, naming each variable and each
@@ -136,8 +151,7 @@ public:
   /// Handelman's and Schweighofer's certificates of positivity bound a
   /// polynomial on a polyhedron; the degree two they give is enough for the
   /// quadrants of a matrix, whose sizes are squares.
-  std::vector<std::string> productFacts(const std::vector<Linear> &Known,
-                                        const std::map<std::string, bool> &NotNegative) {
+  Facts productFacts(const Facts &Known, const std::map<std::string, bool> &NotNegative) {
     std::set<std::string> Factors;
     for (const auto &[Key, Name] : Monomials) {
       Factors.insert(Key.first);
@@ -170,20 +184,28 @@ public:
     }
     if (Atoms.size() > MaxProductAtoms)
       Atoms.resize(MaxProductAtoms);
-    std::vector<std::string> Out;
+    Facts Out;
     for (size_t I = 0; I < Atoms.size(); ++I)
       for (size_t J = I; J < Atoms.size(); ++J)
         if (auto P = product(Atoms[I], Atoms[J]))
-          Out.push_back(P->text() + " >= 0");
+          Out.push_back(std::move(*P));
     return Out;
   }
 
   bool hasMonomials() const { return !Monomials.empty(); }
 
+  /// Whether \p Name is one of Dims, and its place among them or Params.
+  std::pair<bool, unsigned> place(const std::string &Name) const {
+    bool Dim = llvm::is_contained(Dims, Name);
+    const std::vector<std::string> &Names = Dim ? Dims : Params;
+    return {Dim, llvm::find(Names, Name) - Names.begin()};
+  }
+
   std::vector<std::string> Params;
   /// The variables IsDimension picks, as the set's dimensions d<i>.
   std::vector<std::string> Dims;
-  std::vector<std::string> Definitions;
+  /// What holds of the quotients, minima and maxima among the parameters.
+  std::vector<Disjunction> Definitions;
   /// What each parameter stands for.
   std::map<std::string, SymExpr::Ptr> Values;
   std::function<bool(llvm::StringRef)> IsDimension;
@@ -237,12 +259,19 @@ private:
       return It->second;
     It->second = "p" + std::to_string(Params.size());
     Params.push_back(It->second);
-    std::string XT = "(" + X.text() + ")", Q = std::to_string(C) + "*" + It->second;
-    std::string Rest = "(" + XT + " - " + Q + ")";
     QuotientOf[It->second] = {X, C};
-    Definitions.push_back("((" + XT + " >= 0 and 0 <= " + Rest + " <= " + std::to_string(C - 1) +
-                          ") or (" + XT + " < 0 and " + std::to_string(1 - C) + " <= " + Rest +
-                          " <= 0))");
+    Linear Q; // the rest, X - C q
+    Q.Terms[It->second] = 1;
+    std::optional<Linear> Rest = combine(X, Q, -C), Negative = negative(X);
+    Linear Most; // C - 1
+    Most.Constant = C - 1;
+    std::optional<Linear> Below = Rest ? combine(Most, *Rest, -1) : std::nullopt, // C - 1 - rest
+        Above = Rest ? combine(Most, *Rest, 1) : std::nullopt,                    // rest + C - 1
+        NotPositive = Rest ? combine(Linear(), *Rest, -1) : std::nullopt;         // -rest
+    // A definition that overflows is left out: the question is weaker, and
+    // an answer of true still right.
+    if (Rest && Negative && Below && Above && NotPositive)
+      Definitions.push_back({{X, *Rest, *Below}, {*Negative, *Above, *NotPositive}});
     return It->second;
   }
 
@@ -257,7 +286,15 @@ private:
     It->second = "p" + std::to_string(Params.size());
     Params.push_back(It->second);
     Values[It->second] = E;
-    Definitions.push_back(extremeDefinition(Min, It->second, X.text(), Y.text()));
+    Linear M;
+    M.Terms[It->second] = 1;
+    // Min: X - M >= 0 and Y - M >= 0, and M - X >= 0 or M - Y >= 0; Max
+    // the other way round. Left out on overflow, as a quotient's.
+    std::optional<Linear> XM = combine(X, M, -1), YM = combine(Y, M, -1), MX = combine(M, X, -1),
+                          MY = combine(M, Y, -1);
+    if (XM && YM && MX && MY)
+      Definitions.push_back(Min ? Disjunction{{*XM, *YM, *MX}, {*XM, *YM, *MY}}
+                                : Disjunction{{*MX, *MY, *XM}, {*MX, *MY, *YM}});
     return It->second;
   }
 
@@ -288,33 +325,88 @@ Isl &isl() {
   return Instance;
 }
 
-/// Whether the set isl reads from \p From lies in the one it reads from
-/// \p To (false when it reads either not), remembered.
-bool isSubset(const std::string &From, const std::string &To) {
+/// A question to isl: the values of \p Lin's parameters (and dimensions)
+/// where every fact of All and one conjunction of each of Any hold.
+struct Question {
+  const Linearizer &Lin;
+  Facts All;
+  std::vector<Disjunction> Any;
+
+  /// Its text in isl's notation, by which answers are remembered.
+  std::string text() const {
+    auto Conjunction = [](const Facts &F) {
+      std::string S = "true";
+      for (const Linear &L : F)
+        S += " and " + L.text() + " >= 0";
+      return S;
+    };
+    std::string S = "[" + llvm::join(Lin.Params, ", ") + "] -> { [" + llvm::join(Lin.Dims, ", ") +
+                    "] : " + Conjunction(All);
+    for (const Disjunction &D : Any) {
+      S += " and (false";
+      for (const Facts &F : D)
+        S += " or (" + Conjunction(F) + ")";
+      S += ")";
+    }
+    return S + " }";
+  }
+
+  isl_set *set(isl_ctx *Ctx) const {
+    isl_space *Space = isl_space_set_alloc(Ctx, Lin.Params.size(), Lin.Dims.size());
+    for (unsigned I = 0; I < Lin.Params.size(); ++I)
+      Space = isl_space_set_dim_name(Space, isl_dim_param, I, Lin.Params[I].c_str());
+    auto Conjunction = [&](const Facts &F) {
+      isl_local_space *LS = isl_local_space_from_space(isl_space_copy(Space));
+      isl_basic_set *B = isl_basic_set_universe(isl_space_copy(Space));
+      for (const Linear &L : F) {
+        isl_constraint *C = isl_constraint_alloc_inequality(isl_local_space_copy(LS));
+        C = isl_constraint_set_constant_val(C, isl_val_int_from_si(Ctx, L.Constant));
+        for (const auto &[Name, Coef] : L.Terms) {
+          auto [Dim, Pos] = Lin.place(Name);
+          C = isl_constraint_set_coefficient_val(C, Dim ? isl_dim_set : isl_dim_param, Pos,
+                                                 isl_val_int_from_si(Ctx, Coef));
+        }
+        B = isl_basic_set_add_constraint(B, C);
+      }
+      isl_local_space_free(LS);
+      return isl_set_from_basic_set(B);
+    };
+    isl_set *S = Conjunction(All);
+    for (const Disjunction &D : Any) {
+      isl_set *Union = isl_set_empty(isl_space_copy(Space));
+      for (const Facts &F : D)
+        Union = isl_set_union(Union, Conjunction(F));
+      S = isl_set_intersect(S, Union);
+    }
+    isl_space_free(Space);
+    return S;
+  }
+};
+
+/// Whether the set of \p From lies in that of \p To, remembered.
+bool isSubset(const Question &From, const Question &To) {
   Isl &I = isl();
   std::lock_guard<std::mutex> Guard(I.Lock);
-  std::string Key = From + "\n" + To;
+  std::string Key = From.text() + "\n" + To.text();
   if (auto It = I.Answers.find(Key); It != I.Answers.end())
     return It->second;
-  isl_set *A = isl_set_read_from_str(I.Ctx, From.c_str());
-  isl_set *B = isl_set_read_from_str(I.Ctx, To.c_str());
-  bool Holds = A && B && isl_set_is_subset(A, B) == isl_bool_true;
+  isl_set *A = From.set(I.Ctx), *B = To.set(I.Ctx);
+  bool Holds = isl_set_is_subset(A, B) == isl_bool_true;
   isl_set_free(A);
   isl_set_free(B);
   I.Answers[Key] = Holds;
   return Holds;
 }
 
-/// Whether the set isl reads from \p Text is empty (false when it reads
-/// none), remembered.
-bool isEmpty(const std::string &Text) {
+/// Whether the set of \p Q is empty, remembered.
+bool isEmpty(const Question &Q) {
   Isl &I = isl();
   std::lock_guard<std::mutex> Guard(I.Lock);
-  std::string Key = "empty\n" + Text;
+  std::string Key = "empty\n" + Q.text();
   if (auto It = I.Answers.find(Key); It != I.Answers.end())
     return It->second;
-  isl_set *S = isl_set_read_from_str(I.Ctx, Text.c_str());
-  bool Empty = S && isl_set_is_empty(S) == isl_bool_true;
+  isl_set *S = Q.set(I.Ctx);
+  bool Empty = isl_set_is_empty(S) == isl_bool_true;
   isl_set_free(S);
   I.Answers[Key] = Empty;
   return Empty;
@@ -372,82 +464,81 @@ void cleave::strengthenUnequal(Conjunction &Given, const Conjunction &Unequal) {
 
 bool cleave::implies(const Conjunction &Given, const std::vector<Conjunction> &Goal) {
   Linearizer Lin;
-  // A conjunction's facts in isl's notation, but for constants, decided here:
-  // false when one is a negative constant (or one does not fit in 64 bits).
-  auto Facts = [&](const Conjunction &C, std::vector<std::string> &Out) {
-    for (const SymExpr::Ptr &E : C) {
-      std::optional<Linear> L = Lin.of(E);
-      if (!L || (L->Terms.empty() && L->Constant < 0))
-        return false;
-      if (!L->Terms.empty())
-        Out.push_back(L->text() + " >= 0");
-    }
-    return true;
-  };
-  std::vector<std::string> Known;
-  std::vector<Linear> KnownForms;
+  Facts Known;
   for (const SymExpr::Ptr &E : Given) {
     // A fact that overflows, or is a constant, is left out: weaker, still
     // true (a negative constant would make the context empty, which a call
     // that is made never has).
     std::optional<Linear> L = Lin.of(E);
-    if (L && !L->Terms.empty()) {
-      Known.push_back(L->text() + " >= 0");
-      KnownForms.push_back(std::move(*L));
-    }
+    if (L && !L->Terms.empty())
+      Known.push_back(std::move(*L));
   }
-  std::vector<std::string> Alternatives;
+  Disjunction Alternatives;
   for (const Conjunction &C : Goal) {
-    std::vector<std::string> All;
-    if (!Facts(C, All))
+    // Its facts but for constants, which are decided here: none holds where
+    // one is a negative constant (or one does not fit in 64 bits).
+    Facts All;
+    bool Holds = llvm::all_of(C, [&](const SymExpr::Ptr &E) {
+      std::optional<Linear> L = Lin.of(E);
+      if (!L || (L->Terms.empty() && L->Constant < 0))
+        return false;
+      if (!L->Terms.empty())
+        All.push_back(std::move(*L));
+      return true;
+    });
+    if (!Holds)
       continue;
     if (All.empty())
       return true; // every fact of it is a constant that holds
-    Alternatives.push_back("(" + llvm::join(All, " and ") + ")");
+    Alternatives.push_back(std::move(All));
   }
   if (Alternatives.empty())
     return false;
-  for (const std::string &D : Lin.Definitions)
-    Known.push_back(D);
-  auto Context = [&] {
-    return "[" + llvm::join(Lin.Params, ", ") + "] -> { : " +
-           (Known.empty() ? "true" : llvm::join(Known, " and "));
-  };
   // Where the question has products: the facts of degree two, in each case
   // of the signs of the dividends of the quotients among their factors that
   // the facts leave open (at most two, so at most four cases).
-  std::vector<std::vector<std::string>> Cases{{}};
+  std::vector<Facts> Cases{{}};
   if (Lin.hasMonomials()) {
-    std::string Before = Context() + " and ";
+    auto Never = [&](const std::optional<Linear> &Fact) { // Known rules Fact out
+      if (!Fact)
+        return false;
+      Question Q{Lin, Known, Lin.Definitions};
+      Q.All.push_back(*Fact);
+      return isEmpty(Q);
+    };
     std::map<std::string, bool> Signs;
-    std::vector<std::pair<std::string, std::string>> Open; // quotient, dividend
+    std::vector<std::pair<std::string, Linear>> Open; // quotient, dividend
     for (const auto &[Name, X] : Lin.quotientFactors()) {
-      std::string T = X.text();
-      if (isEmpty(Before + T + " < 0 }"))
+      if (Never(negative(X)))
         Signs[Name] = true;
-      else if (isEmpty(Before + T + " >= 0 }"))
+      else if (Never(X))
         Signs[Name] = false;
       else if (Open.size() < 2)
-        Open.push_back({Name, T});
+        Open.push_back({Name, X});
     }
     Cases.clear();
     for (unsigned Mask = 0; Mask < (1u << Open.size()); ++Mask) {
-      std::vector<std::string> Extra;
+      Facts Extra;
+      bool Written = true;
       for (size_t K = 0; K < Open.size(); ++K) {
         bool NotNegative = (Mask >> K) & 1;
         Signs[Open[K].first] = NotNegative;
-        Extra.push_back(Open[K].second + (NotNegative ? " >= 0" : " < 0"));
+        std::optional<Linear> Sign = NotNegative ? Open[K].second : negative(Open[K].second);
+        Written = Written && Sign;
+        if (Sign)
+          Extra.push_back(*Sign);
       }
-      llvm::append_range(Extra, Lin.productFacts(KnownForms, Signs));
+      if (!Written) // a case that cannot be written: no answer
+        return false;
+      llvm::append_range(Extra, Lin.productFacts(Known, Signs));
       Cases.push_back(std::move(Extra));
     }
   }
-  std::string To = "[" + llvm::join(Lin.Params, ", ") + "] -> { : " +
-                   llvm::join(Alternatives, " or ") + " }";
-  std::string Common = Context();
-  return llvm::all_of(Cases, [&](const std::vector<std::string> &Extra) {
-    return isSubset(Common + (Extra.empty() ? "" : " and " + llvm::join(Extra, " and ")) + " }",
-                    To);
+  Question To{Lin, {}, {Alternatives}};
+  return llvm::all_of(Cases, [&](const Facts &Extra) {
+    Question From{Lin, Known, Lin.Definitions};
+    llvm::append_range(From.All, Extra);
+    return isSubset(From, To);
   });
 }
 
@@ -580,31 +671,27 @@ cleave::extremum(const Conjunction &Given, const SymExpr::Ptr &E, bool Greatest,
   std::optional<Linear> Value = Lin.of(E);
   if (!Value)
     return std::nullopt;
-  std::vector<std::string> Known;
+  Question Points{Lin, {}, {}};
   for (const SymExpr::Ptr &F : Given)
     if (std::optional<Linear> L = Lin.of(F); L && !L->Terms.empty())
-      Known.push_back(L->text() + " >= 0");
-  for (const std::string &D : Lin.Definitions)
-    Known.push_back(D);
-  std::string Params = "[" + llvm::join(Lin.Params, ", ") + "]",
-              Dims = "[" + llvm::join(Lin.Dims, ", ") + "]";
-  std::string SetText =
-      Params + " -> { " + Dims + " : " + (Known.empty() ? "true" : llvm::join(Known, " and ")) + " }";
-  std::string MapText = Params + " -> { " + Dims + " -> [z] : z = " + Value->text() + " }";
+      Points.All.push_back(std::move(*L));
+  Points.Any = Lin.Definitions;
   Isl &I = isl();
   std::lock_guard<std::mutex> Guard(I.Lock);
-  isl_set *Points = isl_set_read_from_str(I.Ctx, SetText.c_str());
-  isl_map *To = isl_map_read_from_str(I.Ctx, MapText.c_str());
-  if (!Points || !To) {
-    isl_set_free(Points);
-    isl_map_free(To);
-    return std::nullopt;
+  isl_set *Set = Points.set(I.Ctx);
+  // The value as a function of the points: z = Value.
+  isl_aff *Z = isl_aff_zero_on_domain(isl_local_space_from_space(isl_set_get_space(Set)));
+  Z = isl_aff_set_constant_val(Z, isl_val_int_from_si(I.Ctx, Value->Constant));
+  for (const auto &[Name, Coef] : Value->Terms) {
+    auto [Dim, Pos] = Lin.place(Name);
+    Z = isl_aff_set_coefficient_val(Z, Dim ? isl_dim_in : isl_dim_param, Pos,
+                                    isl_val_int_from_si(I.Ctx, Coef));
   }
-  SymExpr::Ptr Out =
-      boundOf(isl_set_apply(Points, To), Greatest, [&](llvm::StringRef Name) -> SymExpr::Ptr {
-        auto It = Lin.Values.find(Name.str());
-        return It == Lin.Values.end() ? nullptr : It->second;
-      });
+  SymExpr::Ptr Out = boundOf(isl_set_apply(Set, isl_map_from_aff(Z)), Greatest,
+                             [&](llvm::StringRef Name) -> SymExpr::Ptr {
+                               auto It = Lin.Values.find(Name.str());
+                               return It == Lin.Values.end() ? nullptr : It->second;
+                             });
   // A product or quotient stands for one parameter of isl's: it may name a
   // variable that ranges.
   if (!Out || !llvm::all_of(Out->variables(), IsParameter))
