@@ -218,7 +218,7 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
     for (const PlanEntry &P : Entries) {
       llvm::outs() << P.File << ":" << P.Line << ":" << P.Column << ": " << P.Callee << ": ";
       if (P.Spawn)
-        llvm::outs() << "spawned on " << P.Node << "; regions "
+        llvm::outs() << "spawned on " << nodeText(P.Pinned) << "; regions "
                      << (P.Regions.empty() ? "none" : llvm::join(P.Regions, ", "))
                      << "; joined " << P.Join << "\n";
       else

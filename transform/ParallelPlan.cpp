@@ -1756,10 +1756,14 @@ static std::string joinText(TUAnalysis &A, const AsyncCall &AC) {
 /// The node a spawned call goes to, as the plan names it.
 static constexpr llvm::StringLiteral BinomialNode = "the next node of the binomial tree";
 
-/// Where the spawned calls of \p Callee go in \p Plan, as the plan names it.
-static std::string nodeText(const ParallelPlan &Plan, const FunctionDecl *Callee) {
+std::string cleave::nodeText(std::optional<unsigned> Pinned) {
+  return Pinned ? "node " + std::to_string(*Pinned) : BinomialNode.str();
+}
+
+/// The node \p Plan names for the spawned calls of \p Callee, if any.
+static std::optional<unsigned> pinned(const ParallelPlan &Plan, const FunctionDecl *Callee) {
   auto It = Plan.Nodes.find(Callee->getCanonicalDecl());
-  return It == Plan.Nodes.end() ? BinomialNode.str() : "node " + std::to_string(It->second);
+  return It == Plan.Nodes.end() ? std::nullopt : std::optional<unsigned>(It->second);
 }
 
 std::vector<PlanEntry> cleave::planEntries(TUAnalysis &A, const ParallelPlan &Plan) {
@@ -1784,9 +1788,7 @@ std::vector<PlanEntry> cleave::planEntries(TUAnalysis &A, const ParallelPlan &Pl
     PlanEntry E = Entry(AC.Call);
     E.Spawn = true;
     E.Join = joinText(A, AC);
-    E.Node = nodeText(Plan, AC.Callee);
-    if (auto It = Plan.Nodes.find(AC.Callee->getCanonicalDecl()); It != Plan.Nodes.end())
-      E.Pinned = It->second;
+    E.Pinned = pinned(Plan, AC.Callee);
     llvm::DenseSet<const VarDecl *> None;
     if (auto Regions = callSiteRegions(A, AC.Call, None))
       for (const SiteRegion &R : *Regions)
@@ -1817,7 +1819,7 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
   // One list in source order, so that remarks read top to bottom.
   std::vector<std::pair<SourceLocation, std::function<void()>>> Remarks;
   for (const AsyncCall &AC : Plan.Async) {
-    std::string Where = joinText(A, AC), Node = nodeText(Plan, AC.Callee);
+    std::string Where = joinText(A, AC), Node = nodeText(pinned(Plan, AC.Callee));
     Remarks.push_back({AC.Call->getBeginLoc(), [&D, Async, AC, Where, Node] {
                          D.Report(AC.Call->getBeginLoc(), Async)
                              << AC.Callee->getNameAsString() << Node << Where;
@@ -1843,7 +1845,7 @@ void cleave::writePlan(const std::vector<PlanEntry> &Entries, llvm::raw_ostream 
     if (E.Spawn) {
       O["join"] = E.Join;
       O["regions"] = llvm::json::Array(E.Regions);
-      O["node"] = E.Pinned ? llvm::json::Value(*E.Pinned) : llvm::json::Value(E.Node);
+      O["node"] = E.Pinned ? llvm::json::Value(*E.Pinned) : llvm::json::Value(nodeText({}));
     } else {
       O["why"] = E.Why;
     }
@@ -1949,7 +1951,7 @@ void cleave::applyPlan(TUAnalysis &A, const ParallelPlan &Planned,
         Overrides.Nodes[Callee] = *E.Pinned;
     } else if (First->second->Pinned != E.Pinned) {
       auto Named = [](const PlanEntry &P) {
-        return P.Pinned ? "node " + std::to_string(*P.Pinned) : "\"" + BinomialNode.str() + "\"";
+        return P.Pinned ? nodeText(P.Pinned) : "\"" + nodeText({}) + "\"";
       };
       D.Report(Found->Call->getBeginLoc(), D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
           << "the plan " + Path.str() + " sends this call of '" + E.Callee + "' to " + Named(E) +

@@ -174,10 +174,13 @@ struct PlanEntry {
   std::string Why;  ///< sequential: the one fact that keeps it here
   std::string Join; ///< spawned: where it is joined
   std::vector<std::string> Regions; ///< spawned: what it reads and writes
-  std::string Node;                 ///< spawned: where it runs, as text
   std::optional<unsigned> Pinned;   ///< spawned: the node a plan names, if any
   const clang::CallExpr *Call = nullptr; ///< not in the file
 };
+
+/// Where a spawned call runs: on node \p Pinned, or (none) on the next node
+/// of the binomial tree; as the dry run, the remarks and a plan file say it.
+std::string nodeText(std::optional<unsigned> Pinned);
 
 /// \p Entries as a plan file (docs/plan-format.md).
 void writePlan(const std::vector<PlanEntry> &Entries, llvm::raw_ostream &OS);
