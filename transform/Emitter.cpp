@@ -1358,8 +1358,7 @@ std::vector<OutputFile> cleave::emitFile(TUAnalysis &A, const ParallelPlan &Plan
     Sigs.back().LoopTested = llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
       return AC.Tested && AC.Callee->getCanonicalDecl() == F->getCanonicalDecl();
     });
-    if (auto It = Plan.Nodes.find(F->getCanonicalDecl()); It != Plan.Nodes.end())
-      Sigs.back().Node = It->second;
+    Sigs.back().Node = Plan.nodeOf(F);
   }
   StubTypes Types(A.context());
   std::string Name = llvm::sys::path::filename(Source).str();

@@ -1760,12 +1760,6 @@ std::string cleave::nodeText(std::optional<unsigned> Pinned) {
   return Pinned ? "node " + std::to_string(*Pinned) : BinomialNode.str();
 }
 
-/// The node \p Plan names for the spawned calls of \p Callee, if any.
-static std::optional<unsigned> pinned(const ParallelPlan &Plan, const FunctionDecl *Callee) {
-  auto It = Plan.Nodes.find(Callee->getCanonicalDecl());
-  return It == Plan.Nodes.end() ? std::nullopt : std::optional<unsigned>(It->second);
-}
-
 std::vector<PlanEntry> cleave::planEntries(TUAnalysis &A, const ParallelPlan &Plan) {
   ASTContext &Ctx = A.context();
   const SourceManager &SM = Ctx.getSourceManager();
@@ -1788,7 +1782,7 @@ std::vector<PlanEntry> cleave::planEntries(TUAnalysis &A, const ParallelPlan &Pl
     PlanEntry E = Entry(AC.Call);
     E.Spawn = true;
     E.Join = joinText(A, AC);
-    E.Pinned = pinned(Plan, AC.Callee);
+    E.Pinned = Plan.nodeOf(AC.Callee);
     llvm::DenseSet<const VarDecl *> None;
     if (auto Regions = callSiteRegions(A, AC.Call, None))
       for (const SiteRegion &R : *Regions)
@@ -1819,7 +1813,7 @@ void cleave::reportPlan(TUAnalysis &A, const ParallelPlan &Plan) {
   // One list in source order, so that remarks read top to bottom.
   std::vector<std::pair<SourceLocation, std::function<void()>>> Remarks;
   for (const AsyncCall &AC : Plan.Async) {
-    std::string Where = joinText(A, AC), Node = nodeText(pinned(Plan, AC.Callee));
+    std::string Where = joinText(A, AC), Node = nodeText(Plan.nodeOf(AC.Callee));
     Remarks.push_back({AC.Call->getBeginLoc(), [&D, Async, AC, Where, Node] {
                          D.Report(AC.Call->getBeginLoc(), Async)
                              << AC.Callee->getNameAsString() << Node << Where;

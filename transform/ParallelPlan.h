@@ -132,6 +132,12 @@ struct ParallelPlan {
   /// declaration, where a plan names one (CallOverrides::Nodes); the others
   /// go to the next node of the binomial tree.
   std::map<const clang::FunctionDecl *, unsigned> Nodes;
+
+  /// The node of Nodes for the spawned calls of \p F, if any.
+  std::optional<unsigned> nodeOf(const clang::FunctionDecl *F) const {
+    auto It = Nodes.find(F->getCanonicalDecl());
+    return It == Nodes.end() ? std::nullopt : std::optional<unsigned>(It->second);
+  }
 };
 
 /// What the user decided for calls: those that stay sequential whatever the
