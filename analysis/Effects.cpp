@@ -78,9 +78,10 @@ struct Origin {
 
 /// The join of two origins a pointer may have; \p Given, where B comes
 /// from an assignment, says which (`it is given 'low2' at line 108`).
-Origin join(const Origin &A, const Origin &B, const std::string &Var,
-            const std::string &Given = "") {
-  std::string Why = Given.empty() ? "" : " (" + Given + ")";
+Origin join(const Origin &A, const Origin &B, llvm::function_ref<std::string()> Var,
+            llvm::function_ref<std::string()> Given = nullptr) {
+  // The names and the reason are written only where the join is unknown.
+  auto Why = [&] { return Given ? " (" + Given() + ")" : std::string(); };
   using K = Origin::Kind;
   if (A.K == K::None)
     return B;
@@ -112,8 +113,8 @@ Origin join(const Origin &A, const Origin &B, const std::string &Var,
       J.Fields.insert(B.Fields.begin(), B.Fields.end());
       return J;
     }
-    return Origin::unknown("'" + Var + "', which points at different places of '" +
-                           A.Param->getNameAsString() + "'" + Why);
+    return Origin::unknown("'" + Var() + "', which points at different places of '" +
+                           A.Param->getNameAsString() + "'" + Why());
   }
   if (A.K == K::Local && B.K == K::Local) {
     Origin J = A;
@@ -128,7 +129,7 @@ Origin join(const Origin &A, const Origin &B, const std::string &Var,
     J.Extent = A.Site == B.Site ? A.Extent : 0;
     return J;
   }
-  return Origin::unknown("'" + Var + "', which may point into different objects" + Why);
+  return Origin::unknown("'" + Var() + "', which may point into different objects" + Why());
 }
 
 /// An integer loop variable and its range [Lo, Max] (Max inclusive).
@@ -318,7 +319,7 @@ private:
         Somewhere.K = Origin::Kind::Param;
         Somewhere.Param = dyn_cast<ParmVarDecl>(V);
         if (Somewhere.Param)
-          VarOrigins[V] = join(VarOrigins[V], Somewhere, V->getNameAsString());
+          VarOrigins[V] = join(VarOrigins[V], Somewhere, [&] { return V->getNameAsString(); });
         else
           Scan.Values.push_back({V, nullptr});
       }
@@ -329,10 +330,14 @@ private:
       for (const auto &[V, Value] : Scan.Values) {
         Origin &Current = VarOrigins[V];
         Origin Next =
-            Value ? join(Current, originOf(Value), V->getNameAsString(),
-                         "it is given '" + text(Value) + "' at line " +
-                             std::to_string(
-                                 positionOf(Ctx.getSourceManager(), Value->getBeginLoc()).Line))
+            Value ? join(
+                        Current, originOf(Value), [&] { return V->getNameAsString(); },
+                        [&] {
+                          return "it is given '" + text(Value) + "' at line " +
+                                 std::to_string(
+                                     positionOf(Ctx.getSourceManager(), Value->getBeginLoc())
+                                         .Line);
+                        })
                   : moving(Current);
         if (Next.key() != Current.key()) {
           Current = Next;
@@ -573,7 +578,8 @@ private:
     if (const auto *CAO = dyn_cast<CompoundAssignOperator>(E))
       return originOf(CAO->getLHS());
     if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-      return join(originOf(CO->getTrueExpr()), originOf(CO->getFalseExpr()), text(E));
+      return join(originOf(CO->getTrueExpr()), originOf(CO->getFalseExpr()),
+                  [&] { return text(E); });
     if (isa<StringLiteral>(E) || isa<CompoundLiteralExpr>(E)) {
       Origin O;
       O.K = Origin::Kind::Local;
@@ -607,7 +613,8 @@ public:
     Origin All;
     for (const Stmt *S : IntegerStates::returnedValues(Def)) {
       const auto *V = dyn_cast_or_null<Expr>(S);
-      All = V ? join(All, originOf(V), "(return)") : Origin::unknown("");
+      All = V ? join(All, originOf(V), [] { return std::string("(return)"); })
+              : Origin::unknown("");
     }
     bool One = All.K == Origin::Kind::Param && !All.ThroughFields && !All.Inside;
     return One ? All.Param : nullptr;

@@ -262,6 +262,12 @@ struct IntegerStates::Impl {
     return It->second;
   }
   Set universe() { return set("true"); }
+  Map map(const std::string &Text) {
+    auto [It, New] = ParsedMaps.insert({Text, Map()});
+    if (New)
+      It->second = Map(isl_map_read_from_str(Isl, Text.c_str()));
+    return It->second;
+  }
 
   /// A parameter that stands for \p Value (keys), \p Text in isl names,
   /// defined by \p Definition (isl notation, over Name; "" for none).
@@ -435,12 +441,8 @@ struct IntegerStates::Impl {
         Same += " and w" + std::to_string(I) + " = v" + std::to_string(I);
     std::string Text = paramList() + " -> { " + dimList('v') + " -> " + dimList('w') + " : " +
                        "true" + Same + " and " + Constraints + " }";
-    auto [It, New] = ParsedMaps.insert({Text, Map()});
-    if (New)
-      It->second = Map(isl_map_read_from_str(Isl, Text.c_str()));
-    if (!S || !It->second)
-      return Set();
-    return Set(isl_set_apply(S.take(), It->second.take()));
+    Map M = map(Text);
+    return S && M ? Set(isl_set_apply(S.take(), M.take())) : Set();
   }
 
   /// \p S after \p V = \p Value (keys; null when unknown), which C may
@@ -594,8 +596,8 @@ struct IntegerStates::Impl {
     std::string Text =
         paramList() + " -> { " + dimList('v') + " -> [z] : z = " + L.text() + " }";
     Set Given = withContext(S);
-    isl_map *M = isl_map_read_from_str(Isl, Text.c_str());
-    return Given && M ? Set(isl_set_apply(Given.take(), M)) : (isl_map_free(M), Set());
+    Map M = map(Text);
+    return Given && M ? Set(isl_set_apply(Given.take(), M.take())) : Set();
   }
 
   /// The followed variable \p E names, or null.
@@ -745,6 +747,11 @@ struct IntegerStates::Impl {
       return A;
     if (isl_set_is_subset(A.get(), B.get()) == isl_bool_true)
       return B;
+    // The narrowing passes and the checks of assumptions join again what
+    // the fixpoint joined: a hull costs a thousand times its key.
+    std::string Key = text(A) + " | " + text(B);
+    if (auto It = Joined.find(Key); It != Joined.end())
+      return It->second;
     isl_set *Union = isl_set_union(A.take(), B.take());
     bool Dropped = false;
     Set Hull = tame(isl_set_from_basic_set(isl_set_convex_hull(Union)), Dropped);
@@ -752,7 +759,16 @@ struct IntegerStates::Impl {
       if (isl_set_is_subset(A.get(), T.get()) == isl_bool_true &&
           isl_set_is_subset(B.get(), T.get()) == isl_bool_true)
         Hull = Set(isl_set_intersect(Hull.take(), T.take()));
+    Joined.emplace(std::move(Key), Hull);
     return Hull;
+  }
+  /// The joins that took a hull, by the text of the two states.
+  std::map<std::string, Set> Joined;
+  static std::string text(const Set &S) {
+    char *Text = isl_set_to_str(S.get());
+    std::string Out = Text ? Text : "";
+    free(Text);
+    return Out;
   }
 
   /// \p S without its constraints whose coefficients of variables, or of
@@ -840,10 +856,18 @@ struct IntegerStates::Impl {
     for (const Set &H : OldSpaces)
       if (isl_set_is_subset(New.get(), H.get()) == isl_bool_true)
         Keep(H);
+    // Where Old is the polyhedron of its half-spaces, Old with H in place
+    // of one of them is inside Old when it is inside that one half-space:
+    // one linear program instead of one per half-space.
+    Set Whole(isl_set_universe(isl_set_get_space(New.get())));
+    for (const Set &H : OldSpaces)
+      Whole = Set(isl_set_intersect(Whole.take(), H.take()));
+    bool Polyhedron = Whole && isl_set_is_equal(Whole.get(), Old.get()) == isl_bool_true;
     for (const Set &H : NewSpaces)
-      for (const Set &W : Without) {
-        Set Replaced(isl_set_intersect(W.take(), H.take()));
-        if (Replaced && isl_set_is_subset(Replaced.get(), Old.get()) == isl_bool_true) {
+      for (size_t I = 0; I < Without.size(); ++I) {
+        Set Replaced(isl_set_intersect(Without[I].take(), H.take()));
+        if (Replaced && isl_set_is_subset(Replaced.get(), Polyhedron ? OldSpaces[I].get()
+                                                                     : Old.get()) == isl_bool_true) {
           Keep(H);
           break;
         }

@@ -11,6 +11,7 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
 #include <map>
+#include <numeric>
 #include <set>
 
 using namespace cleave;
@@ -254,14 +255,27 @@ std::vector<AccessRegion> normalized(const std::vector<AccessRegion> &In,
       continue;
     }
     // Intervals: join those that meet ([lo:mid] and [mid:hi]) until none do.
+    // A pair that did not join does not while neither changes: Failed holds
+    // such pairs by the Id of their intervals, new for each one joined.
+    std::vector<unsigned> Id(G.size());
+    std::iota(Id.begin(), Id.end(), 0u);
+    unsigned NextId = G.size();
+    std::set<std::pair<unsigned, unsigned>> Failed;
     for (bool Joined = true; Joined;) {
       Joined = false;
       for (size_t I = 0; I < G.size() && !Joined; ++I)
-        for (size_t J = 0; J < G.size() && !Joined; ++J)
-          if (I != J && join(G[I], G[J], Given)) {
-            G.erase(G.begin() + J);
-            Joined = true;
+        for (size_t J = 0; J < G.size() && !Joined; ++J) {
+          if (I == J || Failed.count({Id[I], Id[J]}))
+            continue;
+          if (!join(G[I], G[J], Given)) {
+            Failed.insert({Id[I], Id[J]});
+            continue;
           }
+          Id[I] = NextId++;
+          G.erase(G.begin() + J);
+          Id.erase(Id.begin() + J);
+          Joined = true;
+        }
     }
     if (G.size() > MaxIntervals) {
       AccessRegion R = G.front();
@@ -289,15 +303,18 @@ void normalize(EffectInfo &E, const FunctionInfo &F) {
 
 std::set<std::pair<std::string, bool>>
 cleave::groupsJoinedIntoOne(const std::vector<AccessRegion> &Accesses) {
-  std::map<std::pair<std::string, bool>, std::vector<AccessRegion>> Groups;
-  for (const AccessRegion &R : Accesses)
-    Groups[{R.Param, R.Write}].push_back(R);
-  std::set<std::pair<std::string, bool>> Out;
-  for (const auto &[Key, Group] : Groups) {
-    std::vector<AccessRegion> Joined = normalized(Group, {{Key.first, ""}}, {});
-    if (Joined.size() == 1 && Joined.front().Lo)
-      Out.insert(Key);
+  // normalized() joins each parameter's and direction's accesses apart
+  // from the others'.
+  std::map<std::pair<std::string, bool>, std::pair<unsigned, bool>> Joined; // count, bounded
+  for (const AccessRegion &R : normalized(Accesses, {}, {})) {
+    auto &[Count, Bounded] = Joined[{R.Param, R.Write}];
+    ++Count;
+    Bounded = bool(R.Lo);
   }
+  std::set<std::pair<std::string, bool>> Out;
+  for (const auto &[Key, Found] : Joined)
+    if (Found.first == 1 && Found.second)
+      Out.insert(Key);
   return Out;
 }
 

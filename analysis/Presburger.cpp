@@ -10,6 +10,7 @@
 #include <isl/constraint.h>
 #include <isl/ctx.h>
 #include <isl/ilp.h>
+#include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/options.h>
 #include <isl/set.h>
@@ -462,7 +463,8 @@ void cleave::strengthenUnequal(Conjunction &Given, const Conjunction &Unequal) {
   llvm::append_range(Given, Strict);
 }
 
-bool cleave::implies(const Conjunction &Given, const std::vector<Conjunction> &Goal) {
+/// implies(), asked of isl.
+static bool impliesAsked(const Conjunction &Given, const std::vector<Conjunction> &Goal) {
   Linearizer Lin;
   Facts Known;
   for (const SymExpr::Ptr &E : Given) {
@@ -540,6 +542,30 @@ bool cleave::implies(const Conjunction &Given, const std::vector<Conjunction> &G
     llvm::append_range(From.All, Extra);
     return isSubset(From, To);
   });
+}
+
+bool cleave::implies(const Conjunction &Given, const std::vector<Conjunction> &Goal) {
+  // Most questions were asked before (the joins of a function's regions
+  // ask of each pair again): by the text of the expressions, their answer
+  // costs less than their linear forms.
+  std::string Key = "implies\n";
+  for (const SymExpr::Ptr &E : Given)
+    Key += E->str() + ";";
+  for (const Conjunction &C : Goal) {
+    Key += "\n";
+    for (const SymExpr::Ptr &E : C)
+      Key += E->str() + ";";
+  }
+  Isl &I = isl();
+  {
+    std::lock_guard<std::mutex> Guard(I.Lock);
+    if (auto It = I.Answers.find(Key); It != I.Answers.end())
+      return It->second;
+  }
+  bool Holds = impliesAsked(Given, Goal);
+  std::lock_guard<std::mutex> Guard(I.Lock);
+  I.Answers[Key] = Holds;
+  return Holds;
 }
 
 bool cleave::regionsDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
@@ -727,23 +753,34 @@ SymExpr::Ptr cleave::boundOf(isl_set *Values, bool Greatest,
   // parameters may be (`lo + 1` rather than 1 where `lo >= 0`: it joins
   // the bounds of other accesses).
   std::vector<std::string> Names;
-  std::vector<std::pair<std::string, SymExpr::Ptr>> Candidates{{"0", SymExpr::constant(0)}};
+  // A candidate: its text in isl's names, its value in keys, and its terms
+  // (parameter, coefficient).
+  struct Candidate {
+    std::string Text;
+    SymExpr::Ptr Value;
+    std::vector<std::pair<int, int>> Terms;
+  };
+  std::vector<Candidate> Candidates{{"0", SymExpr::constant(0), {}}};
   for (int I = 0, N = isl_set_dim(Values, isl_dim_param); I < N; ++I)
     Names.push_back(isl_set_get_dim_name(Values, isl_dim_param, I));
-  for (const std::string &A : Names)
-    if (SymExpr::Ptr VA = Parameter(A)) {
-      Candidates.push_back({A, VA});
-      Candidates.push_back({"-" + A, SymExpr::negate(VA)});
-      for (const std::string &B : Names)
-        if (SymExpr::Ptr VB = B != A ? Parameter(B) : nullptr)
-          Candidates.push_back({A + " - " + B, SymExpr::binary(SymExpr::Kind::Sub, VA, VB)});
+  for (int A = 0, N = Names.size(); A < N; ++A)
+    if (SymExpr::Ptr VA = Parameter(Names[A])) {
+      Candidates.push_back({Names[A], VA, {{A, 1}}});
+      Candidates.push_back({"-" + Names[A], SymExpr::negate(VA), {{A, -1}}});
+      for (int B = 0; B < N; ++B)
+        if (SymExpr::Ptr VB = B != A ? Parameter(Names[B]) : nullptr)
+          Candidates.push_back({Names[A] + " - " + Names[B],
+                                SymExpr::binary(SymExpr::Kind::Sub, VA, VB), {{A, 1}, {B, -1}}});
     }
   std::string List = "[" + llvm::join(Names, ", ") + "]";
   std::vector<std::pair<std::string, SymExpr::Ptr>> Hold; // in isl's names, and in keys
   for (size_t I = 0; !Out && I < Candidates.size(); ++I) {
-    std::string Text = List + " -> { [z] -> [y] : y = z - (" + Candidates[I].first + ") }";
-    isl_map *Less = isl_map_read_from_str(isl_set_get_ctx(Values), Text.c_str());
-    isl_set *Rest = Less ? isl_set_apply(isl_set_copy(Values), Less) : nullptr;
+    // The values less the candidate: z - candidate for each value z.
+    isl_aff *Less = isl_aff_var_on_domain(
+        isl_local_space_from_space(isl_set_get_space(Values)), isl_dim_set, 0);
+    for (auto [Param, Coef] : Candidates[I].Terms)
+      Less = isl_aff_set_coefficient_si(Less, isl_dim_param, Param, -Coef);
+    isl_set *Rest = Less ? isl_set_apply(isl_set_copy(Values), isl_map_from_aff(Less)) : nullptr;
     if (Rest)
       Rest = isl_set_move_dims(Rest, isl_dim_set, 1, isl_dim_param, 0,
                                isl_set_dim(Rest, isl_dim_param));
@@ -751,8 +788,8 @@ SymExpr::Ptr cleave::boundOf(isl_set *Values, bool Greatest,
                                             : isl_set_dim_min_val(Rest, 0);
     if (V && isl_val_is_int(V) == isl_bool_true) {
       std::string K = std::to_string(isl_val_get_num_si(V));
-      Hold.push_back({"(" + Candidates[I].first + ") + " + K,
-                      simplify(SymExpr::binary(SymExpr::Kind::Add, Candidates[I].second,
+      Hold.push_back({"(" + Candidates[I].Text + ") + " + K,
+                      simplify(SymExpr::binary(SymExpr::Kind::Add, Candidates[I].Value,
                                                SymExpr::constant(isl_val_get_num_si(V))))});
     }
     isl_val_free(V);
