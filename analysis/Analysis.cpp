@@ -1262,6 +1262,15 @@ public:
 };
 } // namespace
 
+const llvm::DenseMap<const FunctionDecl *, unsigned> &TUAnalysis::mentions() const {
+  if (!Mentions) {
+    FunctionMentions Each;
+    Each.TraverseDecl(Ctx.getTranslationUnitDecl());
+    Mentions = std::move(Each.Count);
+  }
+  return *Mentions;
+}
+
 FileSummary TUAnalysis::fileSummary() const {
   FileSummary Out;
   Out.File = Command.File;
@@ -1273,9 +1282,7 @@ FileSummary TUAnalysis::fileSummary() const {
     for (const CallEffect &C : S.Local.Calls)
       ++Calls[C.Callee];
   }
-  FunctionMentions Mentions;
-  Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (const auto &[FD, Count] : Mentions.Count)
+  for (const auto &[FD, Count] : mentions())
     if (!Summaries.count(FD) && FD->getFormalLinkage() == Linkage::External)
       Out.NamedBesideCalls[FD->getNameAsString()] =
           static_cast<int>(Count) - Calls[uniqueName(Ctx, FD)];
@@ -1304,8 +1311,6 @@ void TUAnalysis::findCalls() {
   // main), they are all the calls the program makes.
   CallsOf.clear();
   CallsUnknown.clear();
-  FunctionMentions Mentions;
-  Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
   // The files given are the whole program when one of them holds main.
   bool WholeProgram = llvm::any_of(Definitions, [](const FunctionDecl *D) { return D->isMain(); }) ||
                       (Others && llvm::any_of(*Others, [](const FileSummary &F) { return F.HasMain; }));
@@ -1353,7 +1358,7 @@ void TUAnalysis::findCalls() {
     // The body analyzed may call the function once more (analyzedBody).
     else if (static_cast<unsigned>(llvm::count_if(CallsOf[Key], [](const auto &C) {
                return C.first != nullptr;
-             })) != Mentions.Count.lookup(Key) + (analyzedBody(Ctx, Def) != Def->getBody()))
+             })) != mentions().lookup(Key) + (analyzedBody(Ctx, Def) != Def->getBody()))
       CallsUnknown[Key] = Name + " is named other than in the calls this file makes (its "
                                  "address is taken, or a header calls it)";
   }

@@ -171,6 +171,10 @@ private:
   /// Finds the calls of each function (CallsOf), or why they are not all
   /// known (CallsUnknown).
   void findCalls();
+  /// How often each function (canonical) is named anywhere in the file;
+  /// counted on the first request, as the tree does not change.
+  const llvm::DenseMap<const clang::FunctionDecl *, unsigned> &mentions() const;
+  mutable std::optional<llvm::DenseMap<const clang::FunctionDecl *, unsigned>> Mentions;
   /// Finds entryFacts for the functions \p Wanted picks that have none
   /// yet, and settles them all again. With \p Inductive, the facts that
   /// order a pointer within another's array are only proposed (Assumed):
