@@ -11,7 +11,6 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
 #include <map>
-#include <numeric>
 #include <set>
 
 using namespace cleave;
@@ -255,27 +254,14 @@ std::vector<AccessRegion> normalized(const std::vector<AccessRegion> &In,
       continue;
     }
     // Intervals: join those that meet ([lo:mid] and [mid:hi]) until none do.
-    // A pair that did not join does not while neither changes: Failed holds
-    // such pairs by the Id of their intervals, new for each one joined.
-    std::vector<unsigned> Id(G.size());
-    std::iota(Id.begin(), Id.end(), 0u);
-    unsigned NextId = G.size();
-    std::set<std::pair<unsigned, unsigned>> Failed;
     for (bool Joined = true; Joined;) {
       Joined = false;
       for (size_t I = 0; I < G.size() && !Joined; ++I)
-        for (size_t J = 0; J < G.size() && !Joined; ++J) {
-          if (I == J || Failed.count({Id[I], Id[J]}))
-            continue;
-          if (!join(G[I], G[J], Given)) {
-            Failed.insert({Id[I], Id[J]});
-            continue;
+        for (size_t J = 0; J < G.size() && !Joined; ++J)
+          if (I != J && join(G[I], G[J], Given)) {
+            G.erase(G.begin() + J);
+            Joined = true;
           }
-          Id[I] = NextId++;
-          G.erase(G.begin() + J);
-          Id.erase(Id.begin() + J);
-          Joined = true;
-        }
     }
     if (G.size() > MaxIntervals) {
       AccessRegion R = G.front();

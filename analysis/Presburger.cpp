@@ -195,11 +195,19 @@ public:
 
   bool hasMonomials() const { return !Monomials.empty(); }
 
-  /// Whether \p Name is one of Dims, and its place among them or Params.
-  std::pair<bool, unsigned> place(const std::string &Name) const {
-    bool Dim = llvm::is_contained(Dims, Name);
-    const std::vector<std::string> &Names = Dim ? Dims : Params;
-    return {Dim, llvm::find(Names, Name) - Names.begin()};
+  /// \p L as an affine function on \p Space, a set of Params and Dims.
+  isl_aff *affine(const Linear &L, isl_space *Space) const {
+    isl_ctx *Ctx = isl_space_get_ctx(Space);
+    isl_aff *A = isl_aff_zero_on_domain(isl_local_space_from_space(Space));
+    A = isl_aff_set_constant_val(A, isl_val_int_from_si(Ctx, L.Constant));
+    for (const auto &[Name, Coef] : L.Terms) {
+      bool Dim = llvm::is_contained(Dims, Name);
+      const std::vector<std::string> &Names = Dim ? Dims : Params;
+      A = isl_aff_set_coefficient_val(A, Dim ? isl_dim_in : isl_dim_param,
+                                      llvm::find(Names, Name) - Names.begin(),
+                                      isl_val_int_from_si(Ctx, Coef));
+    }
+    return A;
   }
 
   std::vector<std::string> Params;
@@ -357,19 +365,10 @@ struct Question {
     for (unsigned I = 0; I < Lin.Params.size(); ++I)
       Space = isl_space_set_dim_name(Space, isl_dim_param, I, Lin.Params[I].c_str());
     auto Conjunction = [&](const Facts &F) {
-      isl_local_space *LS = isl_local_space_from_space(isl_space_copy(Space));
       isl_basic_set *B = isl_basic_set_universe(isl_space_copy(Space));
-      for (const Linear &L : F) {
-        isl_constraint *C = isl_constraint_alloc_inequality(isl_local_space_copy(LS));
-        C = isl_constraint_set_constant_val(C, isl_val_int_from_si(Ctx, L.Constant));
-        for (const auto &[Name, Coef] : L.Terms) {
-          auto [Dim, Pos] = Lin.place(Name);
-          C = isl_constraint_set_coefficient_val(C, Dim ? isl_dim_set : isl_dim_param, Pos,
-                                                 isl_val_int_from_si(Ctx, Coef));
-        }
-        B = isl_basic_set_add_constraint(B, C);
-      }
-      isl_local_space_free(LS);
+      for (const Linear &L : F)
+        B = isl_basic_set_add_constraint(
+            B, isl_inequality_from_aff(Lin.affine(L, isl_space_copy(Space))));
       return isl_set_from_basic_set(B);
     };
     isl_set *S = Conjunction(All);
@@ -706,13 +705,7 @@ cleave::extremum(const Conjunction &Given, const SymExpr::Ptr &E, bool Greatest,
   std::lock_guard<std::mutex> Guard(I.Lock);
   isl_set *Set = Points.set(I.Ctx);
   // The value as a function of the points: z = Value.
-  isl_aff *Z = isl_aff_zero_on_domain(isl_local_space_from_space(isl_set_get_space(Set)));
-  Z = isl_aff_set_constant_val(Z, isl_val_int_from_si(I.Ctx, Value->Constant));
-  for (const auto &[Name, Coef] : Value->Terms) {
-    auto [Dim, Pos] = Lin.place(Name);
-    Z = isl_aff_set_coefficient_val(Z, Dim ? isl_dim_in : isl_dim_param, Pos,
-                                    isl_val_int_from_si(I.Ctx, Coef));
-  }
+  isl_aff *Z = Lin.affine(*Value, isl_set_get_space(Set));
   SymExpr::Ptr Out = boundOf(isl_set_apply(Set, isl_map_from_aff(Z)), Greatest,
                              [&](llvm::StringRef Name) -> SymExpr::Ptr {
                                auto It = Lin.Values.find(Name.str());
