@@ -852,7 +852,10 @@ const VarDecl *TUAnalysis::global(llvm::StringRef Param) const {
 const std::vector<Region> &TUAnalysis::regions(const FunctionDecl *FD) const {
   static const std::vector<Region> None;
   auto It = Regions.find(FD->getCanonicalDecl());
-  return It == Regions.end() ? None : It->second;
+  if (It != Regions.end())
+    return It->second;
+  const FunctionInfo *Elsewhere = settled(FD);
+  return Elsewhere ? Elsewhere->Regions : None;
 }
 
 bool TUAnalysis::isRecursive(const FunctionDecl *FD) const {
@@ -868,6 +871,8 @@ static bool isPlainScalar(QualType T) {
 
 const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *FD) {
   FD = FD->getCanonicalDecl();
+  if (const FunctionInfo *Elsewhere = settled(FD))
+    return Elsewhere->RemoteBlockers;
   if (auto It = Blockers.find(FD); It != Blockers.end())
     return It->second;
   const FunctionDecl *Def = FD->getDefinition();
@@ -912,6 +917,11 @@ SymExpr::Ptr TUAnalysis::boundOnAnyNode(const FunctionDecl *FD, const SymExpr::P
 }
 
 bool TUAnalysis::passesLinkedStructure(const FunctionDecl *FD, const ParmVarDecl *P) const {
+  if (const FunctionInfo *Elsewhere = settled(FD)) {
+    unsigned I = P->getFunctionScopeIndex();
+    return I < Elsewhere->Params.size() &&
+           llvm::is_contained(Elsewhere->Linked, Elsewhere->Params[I].Name);
+  }
   return linkedRecord(P->getType(), Ctx) &&
          llvm::none_of(regions(FD), [&](const Region &R) { return R.Param == P->getName(); });
 }
@@ -1271,16 +1281,21 @@ const llvm::DenseMap<const FunctionDecl *, unsigned> &TUAnalysis::mentions() con
   return *Mentions;
 }
 
-FileSummary TUAnalysis::fileSummary() const {
+FileSummary TUAnalysis::fileSummary() {
   FileSummary Out;
   Out.File = Command.File;
   std::map<std::string, int> Calls;
   for (const FunctionDecl *Def : Definitions) {
     Out.HasMain |= Def->isMain();
-    const FunctionInfo &S = Summaries.at(Def->getCanonicalDecl());
-    Out.Defined.push_back(S);
+    FunctionInfo S = Summaries.at(Def->getCanonicalDecl());
+    // What a call of it from another file is planned with (settleForeign).
+    S.Regions = regions(Def);
+    S.RemoteBlockers = remoteBlockers(Def);
+    std::vector<std::string> Regionless;
+    signatureBlockers(Def, &Regionless, &S.Linked);
     for (const CallEffect &C : S.Local.Calls)
       ++Calls[C.Callee];
+    Out.Defined.push_back(std::move(S));
   }
   for (const auto &[FD, Count] : mentions())
     if (!Summaries.count(FD) && FD->getFormalLinkage() == Linkage::External)
@@ -1303,6 +1318,61 @@ bool TUAnalysis::ofProgram(const FunctionDecl *FD) const {
 
 bool TUAnalysis::definedInAnotherFile(llvm::StringRef Name) const {
   return llvm::any_of(Foreign, [&](const auto &F) { return F.second.Name == Name; });
+}
+
+void TUAnalysis::settleForeign(const std::vector<FileSummary> &Files) {
+  for (const FileSummary &F : Files)
+    if (F.File != Command.File)
+      for (const FunctionInfo &Info : F.Defined)
+        Settled[Info.UniqueName] = Info;
+}
+
+const FunctionInfo *TUAnalysis::settled(const FunctionDecl *FD) const {
+  if (Settled.empty() || FD->getDefinition())
+    return nullptr;
+  auto It = Settled.find(uniqueName(Ctx, FD->getCanonicalDecl()));
+  return It == Settled.end() ? nullptr : &It->second;
+}
+
+bool TUAnalysis::spawnedFromOtherFiles(const FunctionDecl *Def) {
+  if (!Others || Def->getFormalLinkage() != Linkage::External || !remoteBlockers(Def).empty())
+    return false;
+  std::string Name = uniqueName(Ctx, Def->getCanonicalDecl());
+  return llvm::any_of(*Others, [&](const FileSummary &F) {
+    return F.File != Command.File && llvm::any_of(F.Defined, [&](const FunctionInfo &Info) {
+             return llvm::any_of(Info.Local.Calls,
+                                 [&](const CallEffect &C) { return C.Callee == Name; });
+           });
+  });
+}
+
+std::string TUAnalysis::guardUnshown(const CallExpr *CE) const {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee)
+    return "";
+  const FunctionInfo *Info = settled(Callee);
+  if (!Info) {
+    auto It = Summaries.find(Callee->getCanonicalDecl());
+    if (It == Summaries.end())
+      return "";
+    Info = &It->second;
+  }
+  auto [Caller, C] = callEffect(CE);
+  if (Info->Guard.empty() || (Caller && Caller->getCanonicalDecl() == Callee->getCanonicalDecl()))
+    return "";
+  return C ? cleave::guardUnshown(*Info, *C) : Info->Guard.front()->str() + " >= 0";
+}
+
+std::vector<std::string> TUAnalysis::parameterNames(const FunctionDecl *FD) const {
+  std::vector<std::string> Out;
+  if (const FunctionInfo *Elsewhere = settled(FD)) {
+    for (const ParamInfo &P : Elsewhere->Params)
+      Out.push_back(P.Name);
+    return Out;
+  }
+  for (const ParmVarDecl *P : (FD->getDefinition() ? FD->getDefinition() : FD)->parameters())
+    Out.push_back(P->getNameAsString());
+  return Out;
 }
 
 void TUAnalysis::findCalls() {

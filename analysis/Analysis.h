@@ -74,7 +74,7 @@ public:
                                            std::vector<PragmaLine> Pragmas,
                                            const std::vector<FileSummary> *Others = nullptr);
   /// What this file tells the analysis of the program's other files.
-  FileSummary fileSummary() const;
+  FileSummary fileSummary();
   /// The file of the program, other than this one, that defines the
   /// function \p FD has no definition of here; "" if none does.
   std::string definingFile(const clang::FunctionDecl *FD) const;
@@ -84,6 +84,27 @@ public:
   /// Whether another file of the program defines a function named \p Name
   /// (a static one of its own, or one of external linkage).
   bool definedInAnotherFile(llvm::StringRef Name) const;
+  /// Takes the other files' functions as the program's files see them once
+  /// each was analyzed with the others (\p Settled: a second round of
+  /// fileSummary): the regions, blockers and parameters a call of one here
+  /// is planned with, which are those its own file writes its stubs with.
+  /// Called after build; the analysis itself does not read them.
+  void settleForeign(const std::vector<FileSummary> &Settled);
+  /// What settleForeign gives of \p FD, which another file defines;
+  /// nullptr for a function defined here, or where nothing was settled.
+  const FunctionInfo *settled(const clang::FunctionDecl *FD) const;
+  /// Whether \p Def, defined here, has stubs of its own file for calls
+  /// from the program's other files: it has external linkage, another file
+  /// calls it, and nothing keeps its calls on their node.
+  bool spawnedFromOtherFiles(const clang::FunctionDecl *Def);
+  /// The first fact the callee of \p CE tests on entry (entryGuard) that
+  /// the call does not show where it is made, as text ("r - l >= 0"); "" for
+  /// a self-call, or a call that shows them all. The callee's regions hold
+  /// only where they hold.
+  std::string guardUnshown(const clang::CallExpr *CE) const;
+  /// The names of \p FD's parameters as its regions name them: those of
+  /// its definition, here or (settled) in another file.
+  std::vector<std::string> parameterNames(const clang::FunctionDecl *FD) const;
 
   clang::ASTContext &context() const { return Ctx; }
   const CompileCommand &command() const { return Command; }
@@ -217,6 +238,8 @@ private:
   std::vector<std::pair<std::string, FunctionInfo>> Foreign;
   /// The program's other files, when given (build).
   const std::vector<FileSummary> *Others = nullptr;
+  /// settleForeign's functions of the other files, by unique name.
+  std::map<std::string, FunctionInfo> Settled;
   llvm::DenseMap<const clang::FunctionDecl *, clang::SourceLocation> PragmaLocs;
   llvm::DenseSet<const clang::FunctionDecl *> Recursive;
   /// The recursive functions and those they call, directly or not.

@@ -162,6 +162,11 @@ void conditionFacts(clang::ASTContext &Ctx, const clang::Expr *Cond, bool Holds,
                     Conjunction *Unequal = nullptr,
                     llvm::function_ref<bool(const SymExpr::Ptr &)> NonNegative = nullptr);
 
+/// The first of the facts \p Callee tests on entry (FunctionInfo::Guard)
+/// that the call \p C does not show where it is made, as text; "" when it
+/// shows them all.
+std::string guardUnshown(const FunctionInfo &Callee, const CallEffect &C);
+
 /// The unique name of a variable or function (see LocalInfo::UniqueName).
 std::string uniqueName(const clang::ASTContext &Ctx, const clang::NamedDecl *D);
 

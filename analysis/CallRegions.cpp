@@ -119,21 +119,23 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
   // may wrap below 0 there, and the facts that hold there.
   auto [Caller, Summary] = A.callEffect(CE);
   std::map<std::string, std::string> Wraps;
-  for (unsigned I = 0; I < Callee->getNumParams() && I < CE->getNumArgs(); ++I) {
+  std::vector<std::string> Names = A.parameterNames(Callee);
+  for (unsigned I = 0; I < Callee->getNumParams() && I < Names.size() && I < CE->getNumArgs();
+       ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
-    Actuals[P->getNameAsString()] = CE->getArg(I);
+    Actuals[Names[I]] = CE->getArg(I);
     if (!computesOnly(CE->getArg(I), Ctx))
       continue;
     if (Summary && I < Summary->Args.size() &&
         Summary->Args[I].K == CallEffect::Arg::Kind::Value && !Summary->Args[I].Why.empty()) {
-      Wraps[P->getNameAsString()] = Summary->Args[I].Why;
+      Wraps[Names[I]] = Summary->Args[I].Why;
       continue;
     }
     // A pointer in a bound stands for its address (`high - low`).
     if (SymExpr::Ptr V = P->getType()->isIntegerType() ? symbolicValue(CE->getArg(I), &Modified, &Ctx)
                          : P->getType()->isPointerType() ? addressValue(CE->getArg(I), &Modified, &Ctx)
                                                          : nullptr)
-      Subst[P->getNameAsString()] = V;
+      Subst[Names[I]] = V;
   }
   auto Spelled = [&](const std::string &Param) {
     const Expr *E = Actuals.count(Param) ? Actuals[Param] : nullptr;
@@ -188,9 +190,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
       Out.push_back(std::move(*S));
       continue;
     }
-    unsigned I = 0;
-    while (Callee->getParamDecl(I)->getName() != R.Param)
-      ++I;
+    unsigned I = llvm::find(Names, R.Param) - Names.begin();
     // A call through a declaration without a prototype may pass fewer.
     if (I >= CE->getNumArgs())
       return Fail("the call passes no argument for '" + R.Param + "'");

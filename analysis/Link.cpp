@@ -378,12 +378,7 @@ std::optional<AccessRegion> cleave::enclosingInterval(const std::vector<AccessRe
   return Joined.front();
 }
 
-namespace {
-
-/// The first of the facts \p Callee tests on entry (FunctionInfo::Guard)
-/// that the call \p C does not show where it is made, as text; "" when it
-/// shows them all.
-std::string guardUnshown(const FunctionInfo &Callee, const CallEffect &C) {
+std::string cleave::guardUnshown(const FunctionInfo &Callee, const CallEffect &C) {
   SymMap Args;
   for (size_t I = 0; I < Callee.Params.size() && I < C.Args.size(); ++I)
     if (C.Args[I].K == CallEffect::Arg::Kind::Integer && C.Args[I].Value)
@@ -395,6 +390,8 @@ std::string guardUnshown(const FunctionInfo &Callee, const CallEffect &C) {
   }
   return "";
 }
+
+namespace {
 
 /// Callee region \p R of the call \p C in the caller's parameters; nullopt
 /// when it touches none of them (the caller's own memory) and the fact is

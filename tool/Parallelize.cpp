@@ -173,6 +173,31 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
           return true;
         }))
       return reportFailure(std::move(E));
+  // Where a file calls another's functions, a second pass finds what each
+  // file concludes of its functions with the others known (their regions,
+  // what keeps their calls on their node): a call is planned with what the
+  // file that writes its stubs finds, as the last pass finds it again.
+  std::vector<FileSummary> Settled;
+  auto CallsAnother = [&](const FileSummary &From) {
+    return llvm::any_of(From.Defined, [&](const FunctionInfo &Caller) {
+      return llvm::any_of(Caller.Local.Calls, [&](const CallEffect &C) {
+        return llvm::any_of(Program, [&](const FileSummary &To) {
+          return To.File != From.File && llvm::any_of(To.Defined, [&](const FunctionInfo &F) {
+                   return F.UniqueName == C.Callee;
+                 });
+        });
+      });
+    });
+  };
+  if (llvm::any_of(Program, CallsAnother))
+    if (llvm::Error E = analyzeFiles(
+            Sources, Flags,
+            [&](TUAnalysis &A) {
+              Settled.push_back(A.fileSummary());
+              return true;
+            },
+            &Program))
+      return reportFailure(std::move(E));
   std::vector<OutputFile> Output;
   ProgramParts Parts;
   std::vector<PlanEntry> Entries;
@@ -180,6 +205,7 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
   llvm::Error E = analyzeFiles(
       Sources, Flags,
       [&](TUAnalysis &A) {
+        A.settleForeign(Settled);
         CallOverrides Overrides = pragmaOverrides(A);
         if (!PlanIn.empty()) {
           // What the plan changes is what cleave decides without it: the

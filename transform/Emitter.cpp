@@ -241,6 +241,8 @@ private:
 /// The stub files of one file of the program.
 struct FileNames {
   std::string Header, Stubs;
+  /// The stubs headers of the other files whose functions it spawns.
+  std::vector<std::string> Called;
 };
 
 /// The serving stub of the function whose stubs are named \p Name: the
@@ -873,14 +875,21 @@ void keepMainRunning(const FunctionDecl *Main, Rewriter &R, const LangOptions &L
 }
 
 /// The rewritten main file.
+/// \p Elsewhere are the signatures of the functions of other files it
+/// spawns, whose stubs their files define.
 std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
-                          const std::vector<Signature> &Sigs, const FileNames &Names) {
+                          const std::vector<Signature> &Sigs,
+                          const std::vector<Signature> &Elsewhere, const FileNames &Names) {
   ASTContext &Ctx = A.context();
   SourceManager &SM = Ctx.getSourceManager();
   FileID Main = SM.getMainFileID();
   Rewriter R(SM, Ctx.getLangOpts());
 
-  R.InsertTextBefore(SM.getLocForStartOfFile(Main), "#include \"" + Names.Header + "\"\n");
+  std::string Includes;
+  for (const std::string &H : Names.Called)
+    Includes += "#include \"" + H + "\"\n";
+  R.InsertTextBefore(SM.getLocForStartOfFile(Main),
+                     "#include \"" + Names.Header + "\"\n" + Includes);
 
   // A compiler warns about pragmas it does not know: keep ours as comments.
   for (const PragmaLine &P : A.pragmas()) {
@@ -898,9 +907,11 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
 
   const LangOptions &LO = Ctx.getLangOpts();
   auto SigOf = [&](const FunctionDecl *F) -> const Signature & {
-    return *llvm::find_if(Sigs, [&](const Signature &S) {
+    auto Same = [&](const Signature &S) {
       return S.F->getCanonicalDecl() == F->getCanonicalDecl();
-    });
+    };
+    auto Here = llvm::find_if(Sigs, Same);
+    return Here != Sigs.end() ? *Here : *llvm::find_if(Elsewhere, Same);
   };
   auto Text = [&](CharSourceRange Range) {
     return Lexer::getSourceText(Range, SM, LO).str();
@@ -1338,28 +1349,58 @@ std::string cleave::commonFolder(const std::vector<std::string> &Files) {
   return Root;
 }
 
-std::vector<OutputFile> cleave::emitFile(TUAnalysis &A, const ParallelPlan &Plan,
-                                         const EmitOptions &Opts, ProgramParts &Parts) {
-  SourceManager &SM = A.context().getSourceManager();
-  std::string Source = underRoot(A.command().File, Opts.Root);
-  if (Source.empty())
-    Source = llvm::sys::path::filename(A.command().File).str();
-  // The file's tag: its path under Root, without its extension.
-  std::string Tag = Source.substr(0, Source.size() - llvm::sys::path::extension(Source).size());
+/// The path of the program's file \p File (absolute) in the output folder:
+/// under \p Root as it is there, or its name alone.
+static std::string outputPath(llvm::StringRef File, llvm::StringRef Root) {
+  std::string Source = underRoot(File, Root);
+  return Source.empty() ? llvm::sys::path::filename(File).str() : Source;
+}
+
+/// The tag of the file at \p Source in the output folder, which the names
+/// of its stubs files carry: its path without its extension, each
+/// character but letters and digits as '_'.
+static std::string fileTag(llvm::StringRef Source) {
+  std::string Tag = Source.drop_back(llvm::sys::path::extension(Source).size()).str();
   for (char &C : Tag)
     if (!llvm::isAlnum(C))
       C = '_';
-  FileNames Names{"cleave_stubs.h", "cleave_stubs.c"};
+  return Tag;
+}
+
+std::vector<OutputFile> cleave::emitFile(TUAnalysis &A, const ParallelPlan &Plan,
+                                         const EmitOptions &Opts, ProgramParts &Parts) {
+  SourceManager &SM = A.context().getSourceManager();
+  std::string Source = outputPath(A.command().File, Opts.Root);
+  std::string Tag = fileTag(Source);
+  FileNames Names{"cleave_stubs.h", "cleave_stubs.c", {}};
   if (Opts.Several)
-    Names = {"cleave_stubs_" + Tag + ".h", "cleave_stubs_" + Tag + ".c"};
-  std::vector<Signature> Sigs;
-  for (const FunctionDecl *F : Plan.Remote) {
-    Sigs.emplace_back(F->getDefinition(), A, Opts.Several ? Tag : "");
-    Sigs.back().LoopTested = llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
+    Names = {"cleave_stubs_" + Tag + ".h", "cleave_stubs_" + Tag + ".c", {}};
+  // Its functions that its plan spawns, and those another file may spawn;
+  // the other files' functions it spawns have their stubs in those files.
+  std::vector<Signature> Sigs, Elsewhere;
+  auto LoopTested = [&](const FunctionDecl *F) {
+    return llvm::any_of(Plan.Async, [&](const AsyncCall &AC) {
       return AC.Tested && AC.Callee->getCanonicalDecl() == F->getCanonicalDecl();
     });
+  };
+  for (const FunctionDecl *F : Plan.Remote) {
+    if (!F->getDefinition()) {
+      Elsewhere.emplace_back(F, A, "");
+      std::string Header =
+          "cleave_stubs_" + fileTag(outputPath(A.definingFile(F), Opts.Root)) + ".h";
+      if (!llvm::is_contained(Names.Called, Header))
+        Names.Called.push_back(Header);
+      continue;
+    }
+    Sigs.emplace_back(F->getDefinition(), A, Opts.Several ? Tag : "");
+    Sigs.back().LoopTested = LoopTested(F) || A.spawnedFromOtherFiles(F->getDefinition());
     Sigs.back().Node = Plan.nodeOf(F);
   }
+  for (const FunctionDecl *F : A.definitions())
+    if (!llvm::is_contained(Plan.Remote, F->getCanonicalDecl()) && A.spawnedFromOtherFiles(F)) {
+      Sigs.emplace_back(F, A, Tag);
+      Sigs.back().LoopTested = true;
+    }
   StubTypes Types(A.context());
   std::string Name = llvm::sys::path::filename(Source).str();
   // The source is generated first: it names every struct the header declares.
@@ -1374,7 +1415,7 @@ std::vector<OutputFile> cleave::emitFile(TUAnalysis &A, const ParallelPlan &Plan
   Unit.SourceDir = llvm::sys::path::parent_path(A.command().File).str();
   Unit.HasMain = llvm::any_of(A.definitions(), [](const FunctionDecl *F) { return F->isMain(); });
   Parts.Units.push_back(Unit);
-  std::vector<OutputFile> Out{{Source, rewriteSource(A, Plan, Sigs, Names)},
+  std::vector<OutputFile> Out{{Source, rewriteSource(A, Plan, Sigs, Elsewhere, Names)},
                               {Names.Header, stubsHeader(Sigs, Types, Name, Names)}};
   if (Opts.Several)
     Out.push_back({Names.Stubs, std::move(Stubs)});

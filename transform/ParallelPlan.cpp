@@ -614,18 +614,13 @@ private:
     if (!Callee)
       return "the call through a pointer at line " + line(CE) + " may touch anything";
     std::string Its = "its call of '" + Callee->getNameAsString() + "' at line " + line(CE);
-    if (!Callee->hasBody()) {
+    if (!Callee->hasBody() && !A.settled(Callee)) {
       // A pure library function reads only its arguments' values.
       const LibraryEffect *Known =
           Callee->getIdentifier() ? libraryEffect(Callee->getName()) : nullptr;
-      std::string Elsewhere = A.definingFile(Callee);
-      return Known && Known->Kind == LibraryEffectKind::Pure ? ""
-             : Elsewhere.empty()
-                 ? Its + " may touch anything: it has no definition in this program"
-                 : Its + " may touch them: it is defined in another file, " +
-                       llvm::sys::path::filename(Elsewhere).str() +
-                       ", and only calls of this file's functions are compared with a "
-                       "spawned call's regions";
+      return Known && Known->Kind == LibraryEffectKind::Pure
+                 ? ""
+                 : Its + " may touch anything: it has no definition in this program";
     }
     const std::vector<std::string> &Why = A.remoteBlockers(Callee);
     if (!Why.empty())
@@ -654,13 +649,22 @@ private:
       return Off->second;
     if (CE->getBeginLoc().isMacroID())
       return "it is written inside a macro";
-    if (!Callee->getDefinition())
-      return "'" + Callee->getNameAsString() + "' is defined in another file, " +
-             llvm::sys::path::filename(A.definingFile(Callee)).str() +
-             ": a call is spawned only in the file that defines its function";
     const std::vector<std::string> &Blockers = A.remoteBlockers(Callee);
     if (!Blockers.empty())
       return "'" + Callee->getNameAsString() + "' " + llvm::join(Blockers, "; ");
+    if (std::string Unshown = A.guardUnshown(CE); !Unshown.empty())
+      return "'" + Callee->getNameAsString() + "' tests '" + Unshown +
+             "' on entry, its regions holding only where it does, and this call does not "
+             "show it";
+    // Its stubs are its own file's, declared in that file's stubs header.
+    if (A.settled(Callee) && (mentionsUntaggedRecord(Callee->getReturnType()) ||
+                              llvm::any_of(Callee->parameters(), [](const ParmVarDecl *P) {
+                                return mentionsUntaggedRecord(P->getType());
+                              })))
+      return "'" + Callee->getNameAsString() + "' is defined in another file, " +
+             llvm::sys::path::filename(A.definingFile(Callee)).str() +
+             ", and its parameters or value name a struct without a tag, which this file "
+             "cannot name for its stubs";
     auto Mine = callSiteRegions(A, CE, Mutable);
     if (!Mine)
       return "the regions of its pointer arguments are unknown here: " +
@@ -860,7 +864,8 @@ private:
     if (Calls.size() != 1 || planned(Calls.front()))
       return;
     const CallExpr *CE = Calls.front();
-    if (std::vector<SiteRegion> None; !CE->getDirectCallee()->getDefinition())
+    if (std::vector<SiteRegion> None;
+        !CE->getDirectCallee()->getDefinition() && !A.settled(CE->getDirectCallee()))
       return unspawnedInLoop(CE, whyNotRemote(CE, None));
     // The statement holding the call, and no loop between it and L. The
     // value goes straight to its place, converted as the assignment would
@@ -1456,6 +1461,9 @@ private:
     if (Known)
       return Known->Kind == LibraryEffectKind::ArgumentMemory ||
              (Known->Kind == LibraryEffectKind::Allocation && Call->getType()->isVoidType());
+    // A function that can run on another node keeps no pointer it is given.
+    if (A.settled(Callee))
+      return A.remoteBlockers(Callee).empty();
     const FunctionDecl *Def = Callee->getDefinition();
     if (!Def || !Def->hasBody())
       return false;
@@ -1940,7 +1948,13 @@ void cleave::applyPlan(TUAnalysis &A, const ParallelPlan &Planned,
       continue;
     const FunctionDecl *Callee = Found->Call->getDirectCallee()->getCanonicalDecl();
     auto [First, New] = NodeOf.insert({Callee, &E});
-    if (New) {
+    if (E.Pinned && !Callee->getDefinition()) {
+      D.Report(Found->Call->getBeginLoc(), D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+          << "the plan " + Path.str() + " sends this call of '" + E.Callee + "' to " +
+                 nodeText(E.Pinned) + ", but '" + E.Callee +
+                 "' is defined in another file, whose stubs choose the nodes of its calls: "
+                 "pin a node only for calls of this file's functions";
+    } else if (New) {
       if (E.Pinned)
         Overrides.Nodes[Callee] = *E.Pinned;
     } else if (First->second->Pinned != E.Pinned) {

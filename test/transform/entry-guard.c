@@ -46,12 +46,23 @@ int probe(const int *a, int k) {
 }
 // REMARK: entry-guard.c:[[@LINE-3]]:11: remark: call to 'probe' stays sequential: 'probe' has pointer parameter 'a' without a region (its call of 'maxr' at line [[@LINE-4]] does not show 'r - l >= 0', which 'maxr' tests on entry, its regions holding only where it does;
 
+// A loop's call that does not show r >= l (q - 1 is -1 where n < 4) is not
+// spawned: the regions its stubs would copy hold only where it holds.
+long quarters(const int *a, int n) {
+  long s = 0;
+  int i, q = n / 4;
+  for (i = 0; i < 4; i++)
+    s += maxr(a + i * q, 0, q - 1);
+  return s;
+}
+// REMARK: entry-guard.c:[[@LINE-3]]:10: remark: call to 'maxr' stays sequential: 'maxr' tests 'r - l >= 0' on entry, its regions holding only where it does, and this call does not show it
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 1000;
   int *a = malloc(n * sizeof *a);
   for (int i = 0; i < n; i++)
     a[i] = (int)((i * 2654435761u) % 1000003);
-  printf("%d %d %d\n", maxr(a, 0, n - 1), maxr(a, 5, 3), probe(a, 20));
+  printf("%d %d %d %ld\n", maxr(a, 0, n - 1), maxr(a, 5, 3), probe(a, 20), quarters(a, n));
   free(a);
   return 0;
 }

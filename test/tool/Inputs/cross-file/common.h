@@ -1,0 +1,5 @@
+/* The functions of vec.c, declared without the names its definitions give. */
+long sum(const int *, int);
+void scale(double *, int, double);
+void apply(int *, int, int (*)(int));
+int twice(int);
