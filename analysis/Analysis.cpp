@@ -560,10 +560,75 @@ llvm::StringRef cleave::allocationFunction(const CallExpr *CE) {
 }
 
 llvm::StringRef cleave::allocatedBy(const VarDecl *V) {
-  const auto *Init = V->getType()->isPointerType() && V->getInit()
-                         ? dyn_cast<CallExpr>(V->getInit()->IgnoreParenCasts())
-                         : nullptr;
-  return Init ? allocationFunction(Init) : "";
+  if (!V->getType()->isPointerType())
+    return "";
+  const Expr *Value = V->getInit();
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!Value && F && V->hasLocalStorage())
+    for (const auto &[Set, E] : setOnce(F))
+      if (Set == V)
+        Value = E;
+  const auto *Call = Value ? dyn_cast<CallExpr>(Value->IgnoreParenCasts()) : nullptr;
+  return Call ? allocationFunction(Call) : "";
+}
+
+std::vector<const DeclRefExpr *> cleave::mentionsOf(const Stmt *S, const VarDecl *V,
+                                                    const CallSet &Skip) {
+  class Mentions : public RecursiveASTVisitor<Mentions> {
+  public:
+    const VarDecl *V;
+    const CallSet &Skip;
+    std::vector<const DeclRefExpr *> Refs;
+    Mentions(const VarDecl *V, const CallSet &Skip) : V(V), Skip(Skip) {}
+    bool TraverseCallExpr(CallExpr *CE) {
+      return Skip.count(CE) ? true : RecursiveASTVisitor::TraverseCallExpr(CE);
+    }
+    // `sizeof *v` reads nothing.
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (DRE->getDecl() == V)
+        Refs.push_back(DRE);
+      return true;
+    }
+  } M(V, Skip);
+  M.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(M.Refs);
+}
+
+std::vector<std::pair<const VarDecl *, const Expr *>> cleave::setOnce(const FunctionDecl *F) {
+  class Labels : public RecursiveASTVisitor<Labels> {
+  public:
+    bool Found = false;
+    bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
+  } L;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+  if (!Body)
+    return {};
+  L.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  if (L.Found)
+    return {};
+  std::vector<std::pair<const VarDecl *, const Expr *>> Out;
+  llvm::DenseSet<const VarDecl *> Declared;
+  llvm::ArrayRef<Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  auto Mentioned = [](const VarDecl *V) {
+    return [V](const Stmt *S) { return !mentionsOf(S, V).empty(); };
+  };
+  for (size_t I = 0; I < Stmts.size(); ++I) {
+    if (const auto *DS = dyn_cast<DeclStmt>(Stmts[I]))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && V->hasLocalStorage() && !V->getInit() && V->getType()->isScalarType())
+          Declared.insert(V);
+    const auto *Set = dyn_cast<BinaryOperator>(Stmts[I]);
+    const VarDecl *V = Set && Set->getOpcode() == BO_Assign ? namedVariable(Set->getLHS()) : nullptr;
+    if (!V || !Declared.erase(V) || Mentioned(V)(Set->getRHS()) ||
+        llvm::any_of(Stmts.take_front(I), Mentioned(V)) ||
+        llvm::any_of(Stmts.drop_front(I + 1),
+                     [&](const Stmt *S) { return modifiedVariables(S).count(V) > 0; }))
+      continue;
+    Out.push_back({V, Set->getRHS()});
+  }
+  return Out;
 }
 
 bool cleave::ownObject(const VarDecl *V, const llvm::DenseSet<const VarDecl *> &Modified) {

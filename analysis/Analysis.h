@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Error.h"
 #include <functional>
 #include <map>
@@ -389,13 +390,29 @@ bool failsProgram(const clang::Stmt *S);
 /// when it is not such a call.
 llvm::StringRef allocationFunction(const clang::CallExpr *CE);
 
-/// The allocation function that initializes the pointer \p V
-/// (`char *b = alloca(n)`: "alloca"), or "".
+/// The allocation function that gives the pointer \p V its value, by its
+/// initializer (`char *b = alloca(n)`: "alloca") or the one statement that
+/// sets it (setOnce); or "".
 llvm::StringRef allocatedBy(const clang::VarDecl *V);
+
+/// The calls a search for mentions passes over.
+using CallSet = llvm::SmallPtrSet<const clang::CallExpr *, 4>;
+/// The mentions of \p V in \p S outside the calls of \p Skip and the
+/// operands of sizeof.
+std::vector<const clang::DeclRefExpr *> mentionsOf(const clang::Stmt *S, const clang::VarDecl *V,
+                                                   const CallSet &Skip = {});
+
+/// The scalars and pointers of \p F declared without a value in its block
+/// and set by one statement of that block, `V = E;`, that no other place
+/// writes, whose every other mention follows it (`int *a; ... a =
+/// malloc(n * sizeof *a);`), each with E: they hold one value wherever they
+/// are read. None where a label may take control back.
+std::vector<std::pair<const clang::VarDecl *, const clang::Expr *>>
+setOnce(const clang::FunctionDecl *F);
 
 /// Whether \p V names an object of its function's own, which nothing it was
 /// passed points into: a local array, or a local pointer that never changes
-/// (none in \p Modified), initialized by an allocation.
+/// (none in \p Modified) given its value by an allocation (allocatedBy).
 bool ownObject(const clang::VarDecl *V, const llvm::DenseSet<const clang::VarDecl *> &Modified);
 
 /// Whether \p V is a global object, not a pointer: one array or scalar of

@@ -299,6 +299,10 @@ struct FunctionInfo {
   /// pointer parameters that have no region, and those that pass a linked
   /// structure (analysis/Marshaling.h).
   std::vector<std::string> SignatureBlockers, Regionless, Linked;
+  /// Its pointer parameters through which it keeps no pointer it is given
+  /// (keptNowhere in transform/ParallelPlan.h): what a call from another
+  /// file is planned with.
+  std::vector<std::string> KeepsNoPointer;
   bool HasBody = false; ///< Local summarizes its body (an alias has none)
   LocalSummary Local;
   /// Entry facts its regions hold under that it tests on entry

@@ -194,6 +194,10 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
             Sources, Flags,
             [&](TUAnalysis &A) {
               Settled.push_back(A.fileSummary());
+              // fileSummary keeps the order of the definitions.
+              for (size_t I = 0; I < A.definitions().size(); ++I)
+                Settled.back().Defined[I].KeepsNoPointer =
+                    keptNowhere(A, A.definitions()[I]);
               return true;
             },
             &Program))

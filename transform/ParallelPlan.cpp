@@ -24,33 +24,6 @@ using namespace clang;
 
 namespace {
 
-using CallSet = llvm::SmallPtrSet<const CallExpr *, 4>;
-
-/// The mentions of \p V in \p S outside the calls of \p Skip and the
-/// operands of sizeof.
-std::vector<const DeclRefExpr *> mentionsOf(const Stmt *S, const VarDecl *V,
-                                            const CallSet &Skip = {}) {
-  class Mentions : public RecursiveASTVisitor<Mentions> {
-  public:
-    const VarDecl *V;
-    const CallSet &Skip;
-    std::vector<const DeclRefExpr *> Refs;
-    Mentions(const VarDecl *V, const CallSet &Skip) : V(V), Skip(Skip) {}
-    bool TraverseCallExpr(CallExpr *CE) {
-      return Skip.count(CE) ? true : RecursiveASTVisitor::TraverseCallExpr(CE);
-    }
-    // `sizeof *v` reads nothing.
-    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
-    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-      if (DRE->getDecl() == V)
-        Refs.push_back(DRE);
-      return true;
-    }
-  } M(V, Skip);
-  M.TraverseStmt(const_cast<Stmt *>(S));
-  return std::move(M.Refs);
-}
-
 /// The variable \p E names, or is an element or member of, through
 /// subscripts of arrays (not of pointers) and `.`: `grid` for `grid[i][j]`
 /// and for `s.a[i]`; null for any other expression.
@@ -78,6 +51,14 @@ bool mentions(const Stmt *S, const VarDecl *V, const CallSet &Skip = {}) {
   return countMentions(S, V, Skip) > 0;
 }
 
+/// The variables of \p F that may hold different values where it reads
+/// them: those its analyzed body modifies, but those set once (setOnce).
+llvm::DenseSet<const VarDecl *> changingVariables(ASTContext &Ctx, const FunctionDecl *F) {
+  llvm::DenseSet<const VarDecl *> Out = modifiedVariables(analyzedBody(Ctx, F));
+  for (const auto &[V, Value] : setOnce(F))
+    Out.erase(V);
+  return Out;
+}
 
 /// The calls within \p S that \p Keep accepts, in source order.
 std::vector<const CallExpr *> callsIn(const Stmt *S,
@@ -118,6 +99,13 @@ public:
   Planner(TUAnalysis &A, const CallOverrides &Overrides)
       : A(A), Ctx(A.context()), Overrides(Overrides) {}
 
+  /// Whether no pointer other than the parameter \p P of \p F may keep its
+  /// address (keptNowhere).
+  bool keptNowhere(const FunctionDecl *F, const ParmVarDecl *P) {
+    llvm::SmallPtrSet<const VarDecl *, 8> Seen{P};
+    return !escapingMention(F, P, Seen);
+  }
+
   /// Plans the calls of \p F: the self-calls of a recursive function, and
   /// the calls of loops of any.
   void planFunction(const FunctionDecl *F) {
@@ -127,8 +115,8 @@ public:
     // that a leading statement only permutes are each one value after it
     // (analyzedBody), where every call is: the facts about them (regions
     // apart, entry facts) hold of each permutation, for the analysis saw it
-    // as a call.
-    Mutable = modifiedVariables(analyzedBody(Ctx, F));
+    // as a call. A variable set once before it is read is one value too.
+    Mutable = changingVariables(Ctx, F);
     AddressTaken = addressTakenVariables(F->getBody());
 
     // Blocks first, then statements with operand calls outside blocks (the
@@ -1421,6 +1409,10 @@ private:
       DynTypedNode P = parentOf(Up);
       while (P.get<ImplicitCastExpr>() || P.get<ParenExpr>())
         Up = P, P = parentOf(P);
+      // Setting V (`v = malloc(..)`) hands its value to no other pointer.
+      if (const auto *Set = P.get<BinaryOperator>();
+          Set && Set->getOpcode() == BO_Assign && Set->getLHS()->IgnoreParens() == Ref)
+        continue;
       // A test of V (`if (!v)`, `v == NULL`, `while (v && ...)`) keeps no pointer.
       const auto *Test = P.get<BinaryOperator>();
       const auto *Not = P.get<UnaryOperator>();
@@ -1461,9 +1453,14 @@ private:
     if (Known)
       return Known->Kind == LibraryEffectKind::ArgumentMemory ||
              (Known->Kind == LibraryEffectKind::Allocation && Call->getType()->isVoidType());
-    // A function that can run on another node keeps no pointer it is given.
-    if (A.settled(Callee))
-      return A.remoteBlockers(Callee).empty();
+    // A function of another file: as its file found (keptNowhere).
+    if (const FunctionInfo *Elsewhere = A.settled(Callee)) {
+      for (unsigned I = 0; I < Call->getNumArgs() && I < Elsewhere->Params.size(); ++I)
+        if (Call->getArg(I) == Arg)
+          return A.remoteBlockers(Callee).empty() ||
+                 llvm::is_contained(Elsewhere->KeepsNoPointer, Elsewhere->Params[I].Name);
+      return false;
+    }
     const FunctionDecl *Def = Callee->getDefinition();
     if (!Def || !Def->hasBody())
       return false;
@@ -1691,6 +1688,15 @@ CallOverrides cleave::pragmaOverrides(TUAnalysis &A) {
   return Out;
 }
 
+std::vector<std::string> cleave::keptNowhere(TUAnalysis &A, const FunctionDecl *Def) {
+  Planner P(A, {});
+  std::vector<std::string> Out;
+  for (const ParmVarDecl *Param : Def->parameters())
+    if (Param->getType()->isPointerType() && P.keptNowhere(Def, Param))
+      Out.push_back(Param->getNameAsString());
+  return Out;
+}
+
 ParallelPlan cleave::planCalls(TUAnalysis &A, const CallOverrides &Overrides) {
   Planner P(A, Overrides);
   for (const FunctionDecl *F : A.definitions())
@@ -1791,8 +1797,12 @@ std::vector<PlanEntry> cleave::planEntries(TUAnalysis &A, const ParallelPlan &Pl
     E.Spawn = true;
     E.Join = joinText(A, AC);
     E.Pinned = Plan.nodeOf(AC.Callee);
-    llvm::DenseSet<const VarDecl *> None;
-    if (auto Regions = callSiteRegions(A, AC.Call, None))
+    // In the variables of the caller that do not change, as it was planned.
+    const FunctionDecl *Caller = A.callEffect(AC.Call).first;
+    llvm::DenseSet<const VarDecl *> Changed;
+    if (Caller)
+      Changed = changingVariables(Ctx, Caller);
+    if (auto Regions = callSiteRegions(A, AC.Call, Changed))
       for (const SiteRegion &R : *Regions)
         E.Regions.push_back(siteRegionText(R, Ctx));
     else

@@ -169,6 +169,12 @@ CallOverrides pragmaOverrides(TUAnalysis &A);
 /// that may touch those regions or needs its value, where its join is placed.
 ParallelPlan planCalls(TUAnalysis &A, const CallOverrides &Overrides = {});
 
+/// The pointer parameters of \p Def, defined in the main file of \p A,
+/// through which it keeps no pointer it is given: each mention subscripts
+/// the parameter, tests it, or passes it to a call that keeps none in turn,
+/// as the planner asks of a pointer a loop's spawned calls share.
+std::vector<std::string> keptNowhere(TUAnalysis &A, const clang::FunctionDecl *Def);
+
 /// One candidate call of the plan, as `--dry-run` prints it and a plan file
 /// holds it (docs/plan-format.md).
 struct PlanEntry {
