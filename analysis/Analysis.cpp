@@ -477,6 +477,25 @@ const Expr *cleave::firstChange(const Stmt *S, const VarDecl *V) {
   return Scan.First.lookup(V);
 }
 
+const Expr *cleave::changeOf(const FunctionDecl *F, const VarDecl *V) {
+  const Expr *First = firstChange(F->getBody(), V);
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+  if (!First || !Body || V->getInit())
+    return First;
+  for (auto S = Body->body_begin(); S != Body->body_end(); ++S) {
+    const auto *Set = dyn_cast<BinaryOperator>(*S);
+    if (Set && Set->getOpcode() == BO_Assign && Set->getLHS() == First) {
+      for (auto Rest = std::next(S); Rest != Body->body_end(); ++Rest)
+        if (const Expr *Next = firstChange(*Rest, V))
+          return Next;
+      return First;
+    }
+    if (!mentionsOf(*S, V).empty())
+      return First;
+  }
+  return First;
+}
+
 llvm::DenseSet<const VarDecl *> cleave::addressTakenVariables(const Stmt *S) {
   WriteScan Scan(true);
   Scan.TraverseStmt(const_cast<Stmt *>(S));

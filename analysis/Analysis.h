@@ -361,6 +361,12 @@ const clang::VarDecl *namedVariable(const clang::Expr *E);
 /// The first place in \p S, in the order of the source, that modifies \p V
 /// (as modifiedVariables counts it), or null.
 const clang::Expr *firstChange(const clang::Stmt *S, const clang::VarDecl *V);
+/// The place in \p F that makes its variable \p V hold different values
+/// where it is read: its first change, but past a statement of F's block
+/// that sets V, declared without a value, before any mention of it (`a =
+/// malloc(..);`, as setOnce reads it), which only gives V its value; null
+/// where nothing changes V.
+const clang::Expr *changeOf(const clang::FunctionDecl *F, const clang::VarDecl *V);
 /// The variables \p S modifies (as modifiedVariables) in what comes before
 /// \p Stop, a statement inside it, in the order of the source.
 llvm::DenseSet<const clang::VarDecl *> modifiedBefore(const clang::Stmt *S,

@@ -242,7 +242,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     }
     // A local pointer that changes: name where.
     const Expr *Change = PV && !Known && PV->Base->hasLocalStorage() && Caller
-                             ? firstChange(Caller->getBody(), PV->Base)
+                             ? changeOf(Caller, PV->Base)
                              : nullptr;
     if (Change && !CE->getArg(I)->HasSideEffects(Ctx))
       return Fail("argument " + Spelled(R.Param) + " lies at '" + PV->Base->getNameAsString() +

@@ -1276,7 +1276,7 @@ private:
     bool Param = isa<ParmVarDecl>(V) && !Mutable.count(V);
     std::string Name = "'" + V->getNameAsString() + "'";
     if (!R.Own && !globalObject(V) && !Param) {
-      const Expr *Change = firstChange(Caller->getBody(), V);
+      const Expr *Change = changeOf(Caller, V);
       NotOwn = Change ? Name + " changes at line " + line(Change) +
                             ": only the parts of an array that the caller never moves are "
                             "told apart"
