@@ -147,3 +147,9 @@ bool cleave::mentionsUntaggedRecord(QualType T) {
   const auto *RT = T->getAs<RecordType>();
   return RT && !RT->getDecl()->getIdentifier();
 }
+
+bool cleave::signatureMentionsUntaggedRecord(const FunctionDecl *F) {
+  return mentionsUntaggedRecord(F->getReturnType()) ||
+         llvm::any_of(F->parameters(),
+                      [](const ParmVarDecl *P) { return mentionsUntaggedRecord(P->getType()); });
+}

@@ -42,6 +42,9 @@ bool isFlat(clang::QualType T);
 /// typedef name: the stubs' header, which the program includes before its own
 /// declarations, cannot name it.
 bool mentionsUntaggedRecord(clang::QualType T);
+/// Whether the parameters or value of \p F mention such a struct: the stubs'
+/// header cannot declare its stubs.
+bool signatureMentionsUntaggedRecord(const clang::FunctionDecl *F);
 
 /// The struct \p T points to, if it is one that travels by pointer as a linked
 /// structure (complete, with a tag, its fields all travelling); else nullptr.

@@ -143,8 +143,7 @@ public:
   /// Whether its parameters or value mention a struct without a tag, which
   /// the stubs' header cannot name (analysis/Marshaling.h).
   bool untagged() const {
-    return mentionsUntaggedRecord(F->getReturnType()) ||
-           llvm::any_of(Params, [](const Param &P) { return mentionsUntaggedRecord(P.Type); });
+    return signatureMentionsUntaggedRecord(F);
   }
   /// "int *a, int *tmp, int n", or "void".
   std::string parameterList() const {

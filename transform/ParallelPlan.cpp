@@ -645,10 +645,7 @@ private:
              "' on entry, its regions holding only where it does, and this call does not "
              "show it";
     // Its stubs are its own file's, declared in that file's stubs header.
-    if (A.settled(Callee) && (mentionsUntaggedRecord(Callee->getReturnType()) ||
-                              llvm::any_of(Callee->parameters(), [](const ParmVarDecl *P) {
-                                return mentionsUntaggedRecord(P->getType());
-                              })))
+    if (A.settled(Callee) && signatureMentionsUntaggedRecord(Callee))
       return "'" + Callee->getNameAsString() + "' is defined in another file, " +
              llvm::sys::path::filename(A.definingFile(Callee)).str() +
              ", and its parameters or value name a struct without a tag, which this file "
@@ -1792,17 +1789,18 @@ std::vector<PlanEntry> cleave::planEntries(TUAnalysis &A, const ParallelPlan &Pl
     return E;
   };
   std::vector<PlanEntry> Out;
+  // The variables of each caller that change, as it was planned.
+  std::map<const FunctionDecl *, llvm::DenseSet<const VarDecl *>> Changing;
   for (const AsyncCall &AC : Plan.Async) {
     PlanEntry E = Entry(AC.Call);
     E.Spawn = true;
     E.Join = joinText(A, AC);
     E.Pinned = Plan.nodeOf(AC.Callee);
-    // In the variables of the caller that do not change, as it was planned.
     const FunctionDecl *Caller = A.callEffect(AC.Call).first;
-    llvm::DenseSet<const VarDecl *> Changed;
-    if (Caller)
-      Changed = changingVariables(Ctx, Caller);
-    if (auto Regions = callSiteRegions(A, AC.Call, Changed))
+    auto [Changed, New] = Changing.try_emplace(Caller);
+    if (New && Caller)
+      Changed->second = changingVariables(Ctx, Caller);
+    if (auto Regions = callSiteRegions(A, AC.Call, Changed->second))
       for (const SiteRegion &R : *Regions)
         E.Regions.push_back(siteRegionText(R, Ctx));
     else
