@@ -7,6 +7,7 @@ packages=(
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
   libboost-graph-dev libgtest-dev graphviz
   libisl-dev libgmp-dev  # the analysis's region proofs (integer sets; isl.pc links gmp)
+  libmimalloc-dev  # the cleave command's memory allocator
   libtirpc-dev pkg-config  # the runtime's XDR encoding (libtirpc, found by pkg-config)
   libscotch-dev scotch  # optional for a build; the scotch strategy, its tests, the bench
   libopenmpi-dev openmpi-bin  # optional for a build; the runtime's mpi transport and its tests
