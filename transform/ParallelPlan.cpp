@@ -1971,6 +1971,15 @@ void cleave::applyPlan(TUAnalysis &A, const ParallelPlan &Planned,
   // The first spawned call of each function the plan names, with its node:
   // the function's stub sends every spawned call of it to one node.
   std::map<const FunctionDecl *, const PlanEntry *> NodeOf;
+  // The node the plan pins at the calls of another file's function in the
+  // file that defines it, whose stubs send this file's calls there too.
+  auto PinnedThere = [&](const FunctionDecl *Callee) -> const PlanEntry * {
+    std::string File = A.definingFile(Callee);
+    for (const PlanEntry &X : Read)
+      if (X.File == File && X.Callee == Callee->getName() && X.Spawn && X.Pinned)
+        return &X;
+    return nullptr;
+  };
   DiagnosticsEngine &D = A.context().getDiagnostics();
   for (const PlanEntry &E : Read) {
     if (E.File != A.command().File)
@@ -1987,14 +1996,24 @@ void cleave::applyPlan(TUAnalysis &A, const ParallelPlan &Planned,
     if (!E.Spawn)
       continue;
     const FunctionDecl *Callee = Found->Call->getDirectCallee()->getCanonicalDecl();
+    if (!Callee->getDefinition()) {
+      const PlanEntry *There = PinnedThere(Callee);
+      if (E.Pinned && (!There || There->Pinned != E.Pinned))
+        D.Report(Found->Call->getBeginLoc(), D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+            << "the plan " + Path.str() + " sends this call of '" + E.Callee + "' to " +
+                   nodeText(E.Pinned) + ", but '" + E.Callee +
+                   "' is defined in another file, whose stubs choose the nodes of its calls" +
+                   (There ? " (" + nodeText(There->Pinned) + ", as the plan pins at line " +
+                                std::to_string(There->Line) + " of " +
+                                llvm::sys::path::filename(There->File).str() + ")"
+                          : "") +
+                   ": pin a node only for calls of this file's functions";
+      else if (There)
+        Overrides.Nodes[Callee] = *There->Pinned;
+      continue;
+    }
     auto [First, New] = NodeOf.insert({Callee, &E});
-    if (E.Pinned && !Callee->getDefinition()) {
-      D.Report(Found->Call->getBeginLoc(), D.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
-          << "the plan " + Path.str() + " sends this call of '" + E.Callee + "' to " +
-                 nodeText(E.Pinned) + ", but '" + E.Callee +
-                 "' is defined in another file, whose stubs choose the nodes of its calls: "
-                 "pin a node only for calls of this file's functions";
-    } else if (New) {
+    if (New) {
       if (E.Pinned)
         Overrides.Nodes[Callee] = *E.Pinned;
     } else if (First->second->Pinned != E.Pinned) {

@@ -1,6 +1,6 @@
 /* Sums an array by quarters and scales another by quarters, calling the
    functions of vec.c in loops; applies a function to a third array through
-   a pointer. Usage: main [N] */
+   a pointer; sums the first array again by rows, in vec.c. Usage: main [N] */
 #include "common.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +26,7 @@ int main(int argc, char **argv) {
   for (i = 0; i < 4; i++)
     apply(c + i * q, q, twice);
   fprintf(stderr, "c[3] %d\n", c[3]);
+  printf("rows %ld\n", sum_rows(a, 4, q));
   free(a);
   free(v);
   free(c);

@@ -9,6 +9,14 @@ long sum(const int *x, int count) {
   return s;
 }
 
+long sum_rows(const int *x, int rows, int m) {
+  long t = 0;
+  int r;
+  for (r = 0; r < rows; r++)
+    t += sum(x + r * m, m);
+  return t;
+}
+
 void scale(double *w, int m, double k) {
   int i;
   for (i = 0; i < m; i++)
