@@ -584,9 +584,8 @@ llvm::StringRef cleave::allocatedBy(const VarDecl *V) {
   const Expr *Value = V->getInit();
   const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   if (!Value && F && V->hasLocalStorage())
-    for (const auto &[Set, E] : setOnce(F))
-      if (Set == V)
-        Value = E;
+    for (const auto &[Set, E] : setOnce(F, V))
+      Value = E;
   const auto *Call = Value ? dyn_cast<CallExpr>(Value->IgnoreParenCasts()) : nullptr;
   return Call ? allocationFunction(Call) : "";
 }
@@ -614,7 +613,8 @@ std::vector<const DeclRefExpr *> cleave::mentionsOf(const Stmt *S, const VarDecl
   return std::move(M.Refs);
 }
 
-std::vector<std::pair<const VarDecl *, const Expr *>> cleave::setOnce(const FunctionDecl *F) {
+std::vector<std::pair<const VarDecl *, const Expr *>> cleave::setOnce(const FunctionDecl *F,
+                                                                     const VarDecl *Only) {
   class Labels : public RecursiveASTVisitor<Labels> {
   public:
     bool Found = false;
@@ -640,7 +640,7 @@ std::vector<std::pair<const VarDecl *, const Expr *>> cleave::setOnce(const Func
           Declared.insert(V);
     const auto *Set = dyn_cast<BinaryOperator>(Stmts[I]);
     const VarDecl *V = Set && Set->getOpcode() == BO_Assign ? namedVariable(Set->getLHS()) : nullptr;
-    if (!V || !Declared.erase(V) || Mentioned(V)(Set->getRHS()) ||
+    if (!V || (Only && V != Only) || !Declared.erase(V) || Mentioned(V)(Set->getRHS()) ||
         llvm::any_of(Stmts.take_front(I), Mentioned(V)) ||
         llvm::any_of(Stmts.drop_front(I + 1),
                      [&](const Stmt *S) { return modifiedVariables(S).count(V) > 0; }))

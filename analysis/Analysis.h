@@ -412,9 +412,10 @@ std::vector<const clang::DeclRefExpr *> mentionsOf(const clang::Stmt *S, const c
 /// and set by one statement of that block, `V = E;`, that no other place
 /// writes, whose every other mention follows it (`int *a; ... a =
 /// malloc(n * sizeof *a);`), each with E: they hold one value wherever they
-/// are read. None where a label may take control back.
+/// are read. None where a label may take control back. \p Only: that
+/// variable alone is asked about.
 std::vector<std::pair<const clang::VarDecl *, const clang::Expr *>>
-setOnce(const clang::FunctionDecl *F);
+setOnce(const clang::FunctionDecl *F, const clang::VarDecl *Only = nullptr);
 
 /// Whether \p V names an object of its function's own, which nothing it was
 /// passed points into: a local array, or a local pointer that never changes
