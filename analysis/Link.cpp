@@ -1007,18 +1007,20 @@ std::vector<std::string> cleave::effectBlockers(const EffectInfo &E) {
     if (!llvm::is_contained(Out, Why))
       Out.push_back(Why);
   };
-  for (const EffectFact &G : E.GlobalsWritten)
-    Add("writes global '" + G.Name + "'", G);
-  for (const EffectFact &G : E.GlobalsRead)
-    if (!G.Constant &&
-        llvm::none_of(E.GlobalsWritten, [&](const EffectFact &W) { return W.Name == G.Name; }))
-      Add("reads global '" + G.Name + "'", G);
+  // I/O first: a function that prints reads the global it prints to
+  // (`stderr`), and the printing is what a remark should name.
   for (const EffectFact &F : E.InputOutput) {
     const LibraryEffect *L = libraryEffect(F.Name);
     Add("does I/O through '" + F.Name + "' (" + (L ? L->Resource.str() : "unknown") +
             "), which stays on the node that owns it",
         F);
   }
+  for (const EffectFact &G : E.GlobalsWritten)
+    Add("writes global '" + G.Name + "'", G);
+  for (const EffectFact &G : E.GlobalsRead)
+    if (!G.Constant &&
+        llvm::none_of(E.GlobalsWritten, [&](const EffectFact &W) { return W.Name == G.Name; }))
+      Add("reads global '" + G.Name + "'", G);
   for (const EffectFact &F : E.UnknownCalls)
     Add("calls '" + F.Name + "', whose effects are unknown", F);
   for (const EffectFact &F : E.Allocation)
@@ -1042,7 +1044,12 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
                                                     const std::vector<std::string> &Regionless,
                                                     const std::vector<std::string> &Linked,
                                                     const EffectInfo &E) {
-  std::vector<std::string> Out = Signature;
+  // What the function does comes first: no encoding or region lifts it, so
+  // it is the fact a remark names (the first one).
+  std::vector<std::string> Out = effectBlockers(E);
+  for (const std::string &Why : Signature)
+    if (!llvm::is_contained(Out, Why))
+      Out.push_back(Why);
   // A linked structure is copied to the callee whole, and not back: the
   // struct the parameter points to and the nodes it links to. A function
   // that reads other elements from it (p[k]) takes an array, which needs a
@@ -1125,9 +1132,6 @@ std::vector<std::string> cleave::remoteBlockersFrom(const std::vector<std::strin
                     "[FIRST:END])' before the function, with the bounds of what it touches "
                     "in its parameters)");
   }
-  for (std::string &Why : effectBlockers(E))
-    if (!llvm::is_contained(Out, Why))
-      Out.push_back(std::move(Why));
   return Out;
 }
 

@@ -420,10 +420,11 @@ void linkModel(ProgramModel &M);
 /// "the function ...".
 std::vector<std::string> effectBlockers(const EffectInfo &E);
 
-/// Every reason to keep a call on its node: those of the signature, one per
-/// pointer parameter in \p Regionless (saying what the analysis found it
-/// touches, to help write the pragma), one per parameter in \p Linked whose
-/// linked structure \p E writes, then those of the effects \p E.
+/// Every reason to keep a call on its node: those of the effects \p E
+/// first (the one a remark names is the first), then those of the
+/// signature, one per pointer parameter in \p Regionless (saying what the
+/// analysis found it touches, to help write the pragma) and one per
+/// parameter in \p Linked whose linked structure \p E writes.
 std::vector<std::string> remoteBlockersFrom(const std::vector<std::string> &Signature,
                                             const std::vector<std::string> &Regionless,
                                             const std::vector<std::string> &Linked,

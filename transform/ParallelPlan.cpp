@@ -664,7 +664,7 @@ private:
       return "it is written inside a macro";
     const std::vector<std::string> &Blockers = A.remoteBlockers(Callee);
     if (!Blockers.empty())
-      return "'" + Callee->getNameAsString() + "' " + llvm::join(Blockers, "; ");
+      return "'" + Callee->getNameAsString() + "' " + Blockers.front();
     if (std::string Unshown = A.guardUnshown(CE); !Unshown.empty())
       return "'" + Callee->getNameAsString() + "' tests '" + Unshown +
              "' on entry, its regions holding only where it does, and this call does not "

@@ -27,8 +27,8 @@ void walk(int *v, int n) {
 // CHECK-NEXT:   at {{.*}}explain.c:16:6, defined, recursive
 // CHECK-NEXT:   region v[0:n], read and written, found by the analysis
 // CHECK-NEXT:   a call of 'walk' stays on the caller's node, because it:
-// CHECK-NEXT:     - writes global 'depth'
 // CHECK-NEXT:     - does I/O through 'printf' (stdout), which stays on the node that owns it
+// CHECK-NEXT:     - writes global 'depth'
 // CHECK-NEXT:   effects, through the functions it calls:
 // CHECK-NEXT:     reads v[0:n]
 // CHECK-NEXT:     writes v[0:n]

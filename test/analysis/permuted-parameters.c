@@ -24,6 +24,7 @@
 // CHECK-NEXT:   signature: void clear_between(int *a, int *b, int *c)
 // CHECK-NEXT:   defined, static
 // CHECK-NEXT:   region: b[0:1] (read-write, inferred)
+// CHECK-NEXT:   stays local: writes memory it cannot name, through 'a', which may point into different objects (it is given 'c' at line {{[0-9]+}})
 // CHECK-NEXT:   stays local: has pointer parameter 'a' without a region (it is given 'c' at line {{[0-9]+}}
 // CHECK-LABEL: function copy_first at
 // CHECK:        stays local: has pointer parameter 'from' without a region (it is given 'to' at line {{[0-9]+}}

@@ -119,9 +119,9 @@ int main(int argc, char **argv) {
 }
 
 // REMARK: failing-paths.c:51:12: remark: call to 'total' runs asynchronously
-// REMARK: failing-paths.c:70:12: remark: call to 'quiet' stays sequential: 'quiet' does I/O through 'exit' (process), which stays on the node that owns it; does I/O through 'puts' (stdout)
-// REMARK: failing-paths.c:89:12: remark: call to 'warn' stays sequential: 'warn' reads global 'stderr'; does I/O through 'fprintf' (files)
-// REMARK: failing-paths.c:99:3: remark: call to 'release' stays sequential: 'release' has pointer parameter 'a' without a region ('free' frees it; {{.*}}); frees memory it did not allocate, with 'free', which only the node that allocated it may do
+// REMARK: failing-paths.c:70:12: remark: call to 'quiet' stays sequential: 'quiet' does I/O through 'exit' (process), which stays on the node that owns it{{$}}
+// REMARK: failing-paths.c:89:12: remark: call to 'warn' stays sequential: 'warn' does I/O through 'fprintf' (files), which stays on the node that owns it{{$}}
+// REMARK: failing-paths.c:99:3: remark: call to 'release' stays sequential: 'release' frees memory it did not allocate, with 'free', which only the node that allocated it may do{{$}}
 
 // MODEL-LABEL: function die at
 // MODEL-NOT:     I/O
