@@ -56,7 +56,7 @@ int cleave::runAnalyze(const std::vector<std::string> &ClangArgs) {
       if (!C.Sequential.empty())
         llvm::errs() << C.Pos.str() << ": remark: call to '"
                      << (C.Callee.empty() ? "<pointer>" : C.Callee)
-                     << "' stays sequential: " << llvm::join(C.Sequential, "; ") << "\n";
+                     << "' stays sequential: " << C.Sequential.front() << "\n";
   if (Dot.getNumOccurrences()) {
     writeDot(Whole, Dot, llvm::outs());
   } else if (!Explain.empty()) {

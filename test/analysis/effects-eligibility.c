@@ -24,11 +24,14 @@ int jumper(void) { return setjmp(env); }
 // GCC's builtins jump as setjmp and longjmp do (the torture suite's pr60003).
 void leaper(void) { __builtin_longjmp((void **)env, 1); }
 int spin(int v) { __asm__ volatile("" ::: "memory"); return v; }
+void user(int *a) { keep(a); }
 
 // REMARK: effects-eligibility.c:19:3: remark: call to 'fill' stays sequential: its arguments 'a' and 'a + 1' may overlap, and 'fill' writes them{{$}}
 // The regions fill's loop touches, dst[0:n] and src[0:n], are found: the
 // call at line 20, whose arguments do not overlap, may run on another node.
 // REMARK-NOT: effects-eligibility.c:20:
+// A callee kept home by two facts: the remark names the first alone.
+// REMARK: effects-eligibility.c:27:21: remark: call to 'keep' stays sequential: 'keep' writes global 'saved'{{$}}
 
 // CHECK-LABEL: function caller at
 // CHECK:      reads a[1:2 * n] (in 'fill')
