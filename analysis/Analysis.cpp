@@ -962,6 +962,15 @@ const std::vector<std::string> &TUAnalysis::remoteBlockers(const FunctionDecl *F
   const FunctionDecl *Def = FD->getDefinition();
   if (!Def || !Def->hasBody())
     return Blockers[FD] = {"has no definition in this program"};
+  // Only the main file's definitions are summarized: one that a header
+  // defines (a static inline helper) has no effects to look at.
+  if (!effects(Def))
+    return Blockers[FD] = {"is defined in header '" +
+                           llvm::sys::path::filename(
+                               Ctx.getSourceManager().getFilename(
+                                   Ctx.getSourceManager().getExpansionLoc(Def->getLocation())))
+                               .str() +
+                           "', whose functions cleave does not summarize"};
   std::vector<std::string> Regionless, Linked;
   std::vector<std::string> Signature = signatureBlockers(Def, &Regionless, &Linked);
   return Blockers[FD] = remoteBlockersFrom(Signature, Regionless, Linked, *effects(Def));

@@ -828,6 +828,38 @@ bool startsLine(const SourceManager &SM, SourceLocation Loc) {
   return Buf.slice(Start, SM.getFileOffset(Loc)).trim().empty();
 }
 
+/// Whether the character at \p Loc, a file location, continues an
+/// identifier or a number; false at either end of its buffer.
+bool joinsToken(const SourceManager &SM, SourceLocation Loc, int Offset) {
+  auto [FID, At] = SM.getDecomposedLoc(Loc);
+  llvm::StringRef Buf = SM.getBufferData(FID);
+  long I = long(At) + Offset;
+  return I >= 0 && size_t(I) < Buf.size() && (llvm::isAlnum(Buf[I]) || Buf[I] == '_');
+}
+
+/// \p Text to be written in place of the characters of \p Range, with a
+/// blank at an end where it would paste onto the token beside it
+/// (`return(0)` must not become `returncleave_end((0))`).
+std::string apart(const SourceManager &SM, const LangOptions &LO, CharSourceRange Range,
+                  std::string Text) {
+  SourceLocation Begin = Range.getBegin(), End = Range.getEnd();
+  if (Range.isTokenRange())
+    End = Lexer::getLocForEndOfToken(End, 0, SM, LO);
+  auto Word = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  if (Text.empty() || Begin.isMacroID() || End.isInvalid() || End.isMacroID())
+    return Text;
+  if (Word(Text.front()) && joinsToken(SM, Begin, -1))
+    Text.insert(0, " ");
+  if (Word(Text.back()) && joinsToken(SM, End, 0))
+    Text += ' ';
+  return Text;
+}
+
+/// Writes \p Text in place of \p Range, kept apart from its neighbours.
+void replaceApart(Rewriter &R, CharSourceRange Range, const std::string &Text) {
+  R.ReplaceText(Range, apart(R.getSourceMgr(), R.getLangOpts(), Range, Text));
+}
+
 /// main starts the runtime before anything else and stops it where it
 /// returns, falling off its end included: its own name and code stay, so
 /// that a compiler treats it as the program's main still.
@@ -864,7 +896,10 @@ void keepMainRunning(const FunctionDecl *Main, Rewriter &R, const LangOptions &L
     // `return f(), 2;` returns 2: the comma stays an operator.
     const auto *BO = dyn_cast<BinaryOperator>(V);
     bool Comma = BO && BO->getOpcode() == BO_Comma;
-    R.InsertTextBefore(V->getBeginLoc(), Comma ? "cleave_end((" : "cleave_end(");
+    SourceManager &SM = R.getSourceMgr();
+    R.InsertTextBefore(V->getBeginLoc(),
+                       apart(SM, LO, CharSourceRange::getCharRange(V->getBeginLoc(), V->getBeginLoc()),
+                             Comma ? "cleave_end((" : "cleave_end("));
     R.InsertTextAfterToken(V->getEndLoc(), Comma ? "))" : ")");
   }
   std::string End = Nest ? "} " : "";
@@ -1000,7 +1035,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   for (const AsyncCall &AC : Plan.Async) {
     std::string Spawn = "clv_future *" + AC.Future + " = " + SpawnCall(AC);
     if (AC.Form == CallFormKind::Statement) {
-      R.ReplaceText(CharSourceRange::getTokenRange(AC.Call->getSourceRange()), Spawn);
+      replaceApart(R, CharSourceRange::getTokenRange(AC.Call->getSourceRange()), Spawn);
     } else if (AC.Form == CallFormKind::Assigned) {
       std::string Decls = Declare(AC.Callee, AC.Value) + " " + Spawn;
       if (const auto *DS = dyn_cast<DeclStmt>(AC.Statement)) {
@@ -1009,7 +1044,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
                                                    After(AC.Target->getInit()->getEndLoc())));
         R.InsertTextAfter(After(DS->getEndLoc()), " " + Decls + ";");
       } else {
-        R.ReplaceText(CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Decls);
+        replaceApart(R, CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Decls);
       }
     }
   }
@@ -1184,7 +1219,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
       Around();
       continue;
     }
-    R.ReplaceText(CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Add);
+    replaceApart(R, CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Add);
     R.InsertTextAfter(AC.Loop->getBeginLoc(), Open);
     R.InsertTextAfter(EndOf(AC.Loop), Close);
     Around();
@@ -1240,7 +1275,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
         R.InsertTextAfter(EndOf(H.S), " }");
     }
     for (const auto &[Range, Value] : Temporaries)
-      R.ReplaceText(Range, Value);
+      replaceApart(R, Range, Value);
   }
 
   // An external function \p Name of \p S's signature that calls \p Callee
