@@ -2180,6 +2180,8 @@ llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
       tooling::CommandLineArguments Out = Args;
       if (llvm::none_of(Args, [](llvm::StringRef A) { return A.starts_with("-resource-dir"); }))
         Out.insert(llvm::find(Out, "--"), "-resource-dir=" CLEAVE_CLANG_RESOURCE_DIR);
+      // The link's flags among them (-l, -L) are for the generated build.
+      Out.insert(llvm::find(Out, "--"), "-Qunused-arguments");
       return Out;
     });
     Failed |= Tool.run(&Factory) != 0;

@@ -206,6 +206,7 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
   ProgramParts Parts;
   std::vector<PlanEntry> Entries;
   std::vector<std::string> Moved;
+  std::string Refused;
   llvm::Error E = analyzeFiles(
       Sources, Flags,
       [&](TUAnalysis &A) {
@@ -218,6 +219,13 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
           Unforced.Forced.clear();
           applyPlan(A, planCalls(A, Unforced), Read, PlanIn, Overrides, Moved);
         }
+        // A flag the generated build cannot carry stops before anything is
+        // planned or written.
+        auto Carried = buildFlags(A.command());
+        if (!Carried) {
+          Refused = llvm::toString(Carried.takeError());
+          return false;
+        }
         ParallelPlan Plan = planCalls(A, Overrides);
         if (A.context().getDiagnostics().hasErrorOccurred())
           return false;
@@ -226,11 +234,16 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
         if (DryRun)
           return true;
         reportPlan(A, Plan);
-        for (OutputFile &F : emitFile(A, Plan, Opts, Parts))
+        for (OutputFile &F : emitFile(A, Plan, Opts, *Carried, Parts))
           Output.push_back(std::move(F));
         return true;
       },
       Opts.Several ? &Program : nullptr);
+  if (!Refused.empty()) {
+    llvm::consumeError(std::move(E));
+    llvm::errs() << "cleave: error: " << Refused << "\n";
+    return 1;
+  }
   if (E)
     return reportFailure(std::move(E));
   for (const PlanEntry &P : Read)

@@ -702,32 +702,6 @@ std::string programTable(const ProgramParts &Parts, const EmitOptions &Opts) {
   return Text;
 }
 
-/// The flags of \p Command a build of the program needs, include folders
-/// absolute (relative ones are relative to the command's folder).
-std::vector<std::string> buildFlags(const CompileCommand &Command) {
-  const std::vector<std::string> &Args = Command.Args;
-  std::vector<std::string> Out;
-  for (size_t I = 1; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    for (llvm::StringRef Opt : {"-D", "-U", "-I", "-std="}) {
-      if (!A.starts_with(Opt))
-        continue;
-      std::string Value = A.drop_front(Opt.size()).str();
-      if (Value.empty() && Opt != "-std=" && I + 1 < Args.size())
-        Value = Args[++I];
-      if (Opt == "-I" && llvm::sys::path::is_relative(Value)) {
-        llvm::SmallString<256> Abs(Command.Directory);
-        llvm::sys::path::append(Abs, Value);
-        llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-        Value = std::string(Abs);
-      }
-      Out.push_back(Opt.str() + Value);
-      break;
-    }
-  }
-  return Out;
-}
-
 std::string cmakeQuote(llvm::StringRef S) {
   std::string Out = "\"";
   for (char C : S) {
@@ -738,13 +712,15 @@ std::string cmakeQuote(llvm::StringRef S) {
   return Out + "\"";
 }
 
-/// \p Flag for the build file: an include folder under \p Root, whose
-/// headers the output folder holds, as that folder there.
+/// \p Flag for the build file: an include folder or a header under \p Root,
+/// which the output folder holds, as the same path there.
 std::string buildFlag(const std::string &Flag, llvm::StringRef Root) {
-  llvm::StringRef Dir(Flag);
-  if (Dir.consume_front("-I") && (Dir == Root || Dir.starts_with((Root + "/").str())))
-    return "\"-I${CMAKE_CURRENT_SOURCE_DIR}" +
-           cmakeQuote(Dir.drop_front(Root.size())).substr(1);
+  for (llvm::StringRef Opt : {"-I", "-isystem", "-iquote", "-idirafter", "-include", "-imacros"}) {
+    llvm::StringRef Path(Flag);
+    if (Path.consume_front(Opt) && (Path == Root || Path.starts_with((Root + "/").str())))
+      return "\"" + Opt.str() + "${CMAKE_CURRENT_SOURCE_DIR}" +
+             cmakeQuote(Path.drop_front(Root.size())).substr(1);
+  }
   return cmakeQuote(Flag);
 }
 
@@ -774,6 +750,10 @@ std::string buildFile(const ProgramParts &Parts, const EmitOptions &Opts) {
      << "if(NOT CMAKE_BUILD_TYPE)\n"
      << "  set(CMAKE_BUILD_TYPE Release CACHE STRING \"build type\" FORCE)\n"
      << "endif()\n"
+     << "# NDEBUG only where the program's own flags define it: its asserts stay.\n"
+     << "foreach(type RELEASE RELWITHDEBINFO MINSIZEREL)\n"
+     << "  string(REPLACE \"-DNDEBUG\" \"\" CMAKE_C_FLAGS_${type} \"${CMAKE_C_FLAGS_${type}}\")\n"
+     << "endforeach()\n"
      << "# The cleave runtime: installed (cmake --install of cleave), found where\n"
      << "# CMake looks for packages (CMAKE_PREFIX_PATH), else where the cleave that\n"
      << "# wrote this file has it.\n"
@@ -783,10 +763,11 @@ std::string buildFile(const ProgramParts &Parts, const EmitOptions &Opts) {
      << "# The program's headers: here, and beside its original sources.\n"
      << "target_include_directories(" << Target << " PRIVATE " << llvm::join(Dirs, " ")
      << ")\n";
-  // The flags of each file's command, for it and its stubs; where every
-  // file has the same, for the whole program.
+  // The flags of each file's command (BuildFlags): for it and its stubs,
+  // where every file has the same for the whole program; the headers it is
+  // compiled with for it alone; the link's for the program.
   bool Same = llvm::all_of(Parts.Units, [&](const ProgramParts::Unit &U) {
-    return U.Flags == Parts.Units.front().Flags;
+    return U.Flags.Compile == Parts.Units.front().Flags.Compile;
   });
   auto List = [&](const std::vector<std::string> &Flags) {
     std::vector<std::string> Out;
@@ -794,14 +775,31 @@ std::string buildFile(const ProgramParts &Parts, const EmitOptions &Opts) {
       Out.push_back(buildFlag(F, Opts.Root));
     return llvm::join(Out, " ");
   };
-  if (Same && !Parts.Units.front().Flags.empty())
+  if (Same && !Parts.Units.front().Flags.Compile.empty())
     OS << "target_compile_options(" << Target << " PRIVATE "
-       << List(Parts.Units.front().Flags) << ")\n";
-  if (!Same)
-    for (const ProgramParts::Unit &U : Parts.Units)
-      if (!U.Flags.empty())
-        OS << "set_property(SOURCE " << cmakeQuote(U.Source) << " " << cmakeQuote(U.Stubs)
-           << " PROPERTY COMPILE_OPTIONS " << List(U.Flags) << ")\n";
+       << List(Parts.Units.front().Flags.Compile) << ")\n";
+  for (const ProgramParts::Unit &U : Parts.Units) {
+    if (!Same && !U.Flags.Compile.empty())
+      OS << "set_property(SOURCE " << cmakeQuote(U.Source) << " " << cmakeQuote(U.Stubs)
+         << " APPEND PROPERTY COMPILE_OPTIONS " << List(U.Flags.Compile) << ")\n";
+    if (!U.Flags.Source.empty())
+      OS << "set_property(SOURCE " << cmakeQuote(U.Source) << " APPEND PROPERTY COMPILE_OPTIONS "
+         << List(U.Flags.Source) << ")\n";
+  }
+  std::vector<std::string> Libraries, LinkOptions;
+  for (const ProgramParts::Unit &U : Parts.Units)
+    for (const std::string &F : U.Flags.Link) {
+      bool Library = llvm::StringRef(F).starts_with("-l") || !llvm::StringRef(F).starts_with("-");
+      std::vector<std::string> &Into = Library ? Libraries : LinkOptions;
+      if (!llvm::is_contained(Into, cmakeQuote(F)))
+        Into.push_back(cmakeQuote(F));
+    }
+  if (!LinkOptions.empty())
+    OS << "target_link_options(" << Target << " PRIVATE " << llvm::join(LinkOptions, " ")
+       << ")\n";
+  if (!Libraries.empty())
+    OS << "target_link_libraries(" << Target << " PRIVATE " << llvm::join(Libraries, " ")
+       << ")\n";
   return Text;
 }
 
@@ -1402,7 +1400,8 @@ static std::string fileTag(llvm::StringRef Source) {
 }
 
 std::vector<OutputFile> cleave::emitFile(TUAnalysis &A, const ParallelPlan &Plan,
-                                         const EmitOptions &Opts, ProgramParts &Parts) {
+                                         const EmitOptions &Opts, const BuildFlags &Flags,
+                                         ProgramParts &Parts) {
   SourceManager &SM = A.context().getSourceManager();
   std::string Source = outputPath(A.command().File, Opts.Root);
   std::string Tag = fileTag(Source);
@@ -1445,7 +1444,7 @@ std::vector<OutputFile> cleave::emitFile(TUAnalysis &A, const ParallelPlan &Plan
   ProgramParts::Unit Unit;
   Unit.Source = Source;
   Unit.Stubs = Names.Stubs;
-  Unit.Flags = buildFlags(A.command());
+  Unit.Flags = Flags;
   Unit.SourceDir = llvm::sys::path::parent_path(A.command().File).str();
   Unit.HasMain = llvm::any_of(A.definitions(), [](const FunctionDecl *F) { return F->isMain(); });
   Parts.Units.push_back(Unit);

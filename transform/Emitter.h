@@ -4,6 +4,7 @@
 #ifndef CLEAVE_TRANSFORM_EMITTER_H
 #define CLEAVE_TRANSFORM_EMITTER_H
 
+#include "transform/BuildFlags.h"
 #include "transform/ParallelPlan.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -45,7 +46,7 @@ struct ProgramParts {
   std::string Shapes;
   struct Unit {
     std::string Source, Stubs; ///< paths under the output folder
-    std::vector<std::string> Flags; ///< of its compile command (buildFlags)
+    BuildFlags Flags;          ///< of its compile command
     std::string SourceDir;          ///< the original file's folder
     bool HasMain = false;
   };
@@ -64,11 +65,11 @@ std::string commonFolder(const std::vector<std::string> &Files);
 /// \p Plan: the rewritten source (same path under Root), its stubs, and the
 /// headers of the project it includes that \p Parts has not written yet;
 /// its functions and build go into \p Parts. Everything outside the
-/// rewritten spans is kept as written. The flags of the file's compile
-/// command that its build needs (-D, -U, -I, -std) are passed on, include
-/// folders made absolute.
+/// rewritten spans is kept as written. \p Flags, those of the file's
+/// compile command (buildFlags), go to its build.
 std::vector<OutputFile> emitFile(TUAnalysis &A, const ParallelPlan &Plan,
-                                 const EmitOptions &Opts, ProgramParts &Parts);
+                                 const EmitOptions &Opts, const BuildFlags &Flags,
+                                 ProgramParts &Parts);
 
 /// The files of the program as a whole, once every file is emitted:
 /// cleave_stubs.c with the table of functions and CMakeLists.txt.

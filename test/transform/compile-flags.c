@@ -1,6 +1,7 @@
 // Flags after `--` shape the analysis and pass on to the generated build:
 // macros and include folders (those of the project as the output folder
-// holds them, others absolute), not the rest.
+// holds them, others absolute); warnings (-Wall) are left out (build-flags.test
+// has the other kinds).
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out -- -DCUTOFF=2 -I %S/Inputs -Wall 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck --check-prefix=CMAKE %s < %t.out/CMakeLists.txt

@@ -1,0 +1,2 @@
+/* Included by -include, not by the sources. */
+#define GREETING "configured"
