@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: build check demo bench bench-analyze bench-cost bench-mapping bench-runtime clean
+.PHONY: build check demo bench bench-analyze bench-cost bench-mapping bench-runtime bench-csmith clean
 
 build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -37,6 +37,10 @@ bench-mapping: build
 # 16 MiB bandwidth against raw MPI (mpi, when mpicc and mpirun are there).
 bench-runtime: build
 	python3 scripts/bench-runtime.py --build $(BUILD) --runs 5
+
+# Random programs from Csmith through cleave, against gcc's build: 2,000 seeds.
+bench-csmith: build
+	python3 scripts/csmith.py --build $(BUILD) --seeds 2000
 
 clean:
 	rm -rf $(BUILD)

@@ -132,7 +132,7 @@ class Harness:
         # kept sequential switched on in the plan, so that the runtime is
         # tested on these programs too.
         plan = os.path.join(folder, "plan.json")
-        stage, failure, spawned = self.parallel(seed, failed, source, expected, "out",
+        stage, failure, spawned = self.parallel(failed, source, expected, "out",
                                                 ["--plan-out", plan])
         if failure or not os.path.exists(plan):
             return stage, failure, spawned
@@ -158,11 +158,11 @@ class Harness:
                 json.dump(calls, f)
         if not forced:
             return stage, failure, spawned
-        stage, failure, more = self.parallel(seed, lambda w: failed("grain off: " + w), source,
+        stage, failure, more = self.parallel(lambda w: failed("grain off: " + w), source,
                                              expected, "forced", ["--plan", plan])
         return stage, failure, spawned or more
 
-    def parallel(self, seed, failed, source, expected, name, plan):
+    def parallel(self, failed, source, expected, name, plan):
         """cleave parallelize into FOLDER/NAME, the build and the runs."""
         out = os.path.join(os.path.dirname(source), name)
         made = run([self.cleave, "parallelize", source, "-o", out] + plan + ["--"] + FLAGS,

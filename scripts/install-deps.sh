@@ -15,6 +15,8 @@ packages=(
   libclang-rt-19-dev  # libFuzzer, for the fuzz target of the runtime's message decoder
   gcc-12-source xz-utils  # the GCC torture suite, extracted by the tests
   bear  # records a Make build's commands in compile_commands.json (tests, README)
+  csmith libcsmith-dev  # random C programs for the differential tests (scripts/csmith.py)
+  cvise  # shrinks a failing program to a test case
 )
 missing=()
 for p in "${packages[@]}"; do
