@@ -139,8 +139,11 @@ llvm::Expected<BuildFlags> cleave::buildFlags(const CompileCommand &Command) {
       Out.Compile.push_back(A.str());
     else if (A.starts_with("-f") && diagnosticsOnly(A))
       continue;
+    else if (A.starts_with("--std="))
+      Out.Compile.push_back(A.drop_front().str());
     else if (A.starts_with("-f") || A.starts_with("-m") || A.starts_with("-O") ||
-             A == "-pthread" || A.starts_with("--sysroot=") || A.starts_with("--target="))
+             A == "-pthread" || A == "-pg" || A == "--coverage" || A.starts_with("--sysroot=") ||
+             A.starts_with("--target="))
       Both(A.str());
     else if (A == "--sysroot" || A == "-target") {
       if (I + 1 >= Args.size())
