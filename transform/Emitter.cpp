@@ -826,13 +826,16 @@ bool startsLine(const SourceManager &SM, SourceLocation Loc) {
   return Buf.slice(Start, SM.getFileOffset(Loc)).trim().empty();
 }
 
-/// Whether the character at \p Loc, a file location, continues an
-/// identifier or a number; false at either end of its buffer.
+/// Whether \p C may stand in an identifier or a number.
+bool wordCharacter(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Whether the character \p Offset from the file location \p Loc may stand
+/// in an identifier or a number; false past either end of its buffer.
 bool joinsToken(const SourceManager &SM, SourceLocation Loc, int Offset) {
   auto [FID, At] = SM.getDecomposedLoc(Loc);
   llvm::StringRef Buf = SM.getBufferData(FID);
   long I = long(At) + Offset;
-  return I >= 0 && size_t(I) < Buf.size() && (llvm::isAlnum(Buf[I]) || Buf[I] == '_');
+  return I >= 0 && size_t(I) < Buf.size() && wordCharacter(Buf[I]);
 }
 
 /// \p Text to be written in place of the characters of \p Range, with a
@@ -843,12 +846,11 @@ std::string apart(const SourceManager &SM, const LangOptions &LO, CharSourceRang
   SourceLocation Begin = Range.getBegin(), End = Range.getEnd();
   if (Range.isTokenRange())
     End = Lexer::getLocForEndOfToken(End, 0, SM, LO);
-  auto Word = [](char C) { return llvm::isAlnum(C) || C == '_'; };
   if (Text.empty() || Begin.isMacroID() || End.isInvalid() || End.isMacroID())
     return Text;
-  if (Word(Text.front()) && joinsToken(SM, Begin, -1))
+  if (wordCharacter(Text.front()) && joinsToken(SM, Begin, -1))
     Text.insert(0, " ");
-  if (Word(Text.back()) && joinsToken(SM, End, 0))
+  if (wordCharacter(Text.back()) && joinsToken(SM, End, 0))
     Text += ' ';
   return Text;
 }
@@ -894,10 +896,10 @@ void keepMainRunning(const FunctionDecl *Main, Rewriter &R, const LangOptions &L
     // `return f(), 2;` returns 2: the comma stays an operator.
     const auto *BO = dyn_cast<BinaryOperator>(V);
     bool Comma = BO && BO->getOpcode() == BO_Comma;
-    SourceManager &SM = R.getSourceMgr();
-    R.InsertTextBefore(V->getBeginLoc(),
-                       apart(SM, LO, CharSourceRange::getCharRange(V->getBeginLoc(), V->getBeginLoc()),
-                             Comma ? "cleave_end((" : "cleave_end("));
+    // An empty range before the value: only the token before it counts.
+    CharSourceRange Before = CharSourceRange::getCharRange(V->getBeginLoc(), V->getBeginLoc());
+    R.InsertTextBefore(V->getBeginLoc(), apart(R.getSourceMgr(), LO, Before,
+                                               Comma ? "cleave_end((" : "cleave_end("));
     R.InsertTextAfterToken(V->getEndLoc(), Comma ? "))" : ")");
   }
   std::string End = Nest ? "} " : "";
