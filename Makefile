@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: build check demo bench bench-analyze bench-cost bench-mapping bench-runtime bench-csmith clean
+.PHONY: build check demo bench bench-analyze bench-cost bench-mapping bench-runtime bench-csmith bench-fuzz clean
 
 build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -41,6 +41,10 @@ bench-runtime: build
 # Random programs from Csmith through cleave, against gcc's build: 2,000 seeds.
 bench-csmith: build
 	python3 scripts/csmith.py --build $(BUILD) --seeds 2000
+
+# The front door under libFuzzer for 20 minutes, in a clang-19 build of its own (BUILD-fuzz).
+bench-fuzz: build
+	python3 scripts/bench-fuzz.py --build $(BUILD) --seconds 1200
 
 clean:
 	rm -rf $(BUILD)

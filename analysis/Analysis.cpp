@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/thread.h"
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
 #include <set>
@@ -2167,6 +2168,12 @@ llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
 
   AnalysisActionFactory Factory(Commands, Handle, Program);
   bool Failed = false;
+  // Clang reads some nesting in loops that the walks of the analysis and
+  // the planner go down one call a level: a switch of a million case labels,
+  // which Clang accepts, nests its statements a million deep. Each file is
+  // parsed, analyzed and handled on a thread with a stack far beyond the
+  // 8 MiB of the main thread; its pages are taken only as they are used.
+  constexpr unsigned StackBytes = 1u << 30;
   // One tool per file: a tool given several prints a progress line for each.
   for (const std::string &P : Paths) {
     tooling::ClangTool Tool(*DB, {P});
@@ -2184,7 +2191,10 @@ llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
       Out.insert(llvm::find(Out, "--"), "-Qunused-arguments");
       return Out;
     });
-    Failed |= Tool.run(&Factory) != 0;
+    int Status = 0;
+    llvm::thread Worker(std::optional<unsigned>(StackBytes), [&] { Status = Tool.run(&Factory); });
+    Worker.join();
+    Failed |= Status != 0;
   }
   if (Failed || Factory.Failed)
     return Fail("stopped: the input has errors (see above)");
