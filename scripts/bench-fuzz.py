@@ -101,11 +101,15 @@ def main():
     progress = re.findall(r"^#(\d+)\s+\w+\s+cov: (\d+) ft: (\d+) corp: (\d+)", run.stderr, re.M)
     executed = stat("number_of_executed_units") or (int(progress[-1][0]) if progress else 0)
     cov, features, corp = progress[-1][1:] if progress else ("0", "0", "0")
-    failures = sorted(os.listdir(artifacts))
+    # libFuzzer names what it saves by what happened; a slow unit (over 10 s)
+    # is kept to look at, not a failure.
+    saved = sorted(os.listdir(artifacts))
+    failures = [n for n in saved if n.startswith(("crash-", "timeout-", "oom-", "leak-"))]
+    slow = [n for n in saved if n.startswith("slow-unit-")]
     print("front-fuzz: %d inputs in %.0f s (%.1f a second), coverage %s edges, %s features, "
-          "corpus %s; %d failed (log: %s)"
+          "corpus %s; %d slow units (over 10 s); %d failed (log: %s)"
           % (executed, seconds, executed / max(seconds, 1), cov, features, corp,
-             len(failures), log))
+             len(slow), len(failures), log))
     for name in failures:
         print("FAIL " + os.path.join(artifacts, name))
     if run.returncode != 0 and not failures:
