@@ -2192,7 +2192,8 @@ llvm::Error cleave::analyzeFiles(const std::vector<std::string> &Files,
       return Out;
     });
     int Status = 0;
-    llvm::thread Worker(std::optional<unsigned>(StackBytes), [&] { Status = Tool.run(&Factory); });
+    llvm::thread Worker(std::optional<unsigned>(StackBytes),
+                        [&] { Status = Tool.run(&Factory); });
     Worker.join();
     Failed |= Status != 0;
   }
