@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= 2
 
-.PHONY: build check demo bench bench-analyze bench-cost bench-mapping bench-runtime bench-csmith bench-fuzz clean
+.PHONY: build tool check demo bench bench-analyze bench-cost bench-mapping bench-runtime bench-csmith bench-fuzz clean
 
 build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -13,8 +13,14 @@ build:
 check: build
 	python3 scripts/run-tests.py $(BUILD)
 
+# The cleave command and the runtime alone: what the demo needs, without the
+# tests, benchmarks and fuzzers that `build` compiles too.
+tool:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j$(JOBS) --target cleave cleave_rt
+
 # Parallelizes examples/mergesort and runs it beside the sequential build.
-demo: build
+demo: tool
 	python3 scripts/compare-mergesort.py --build $(BUILD) --runs 1
 
 # The benchmark of bench/README.md: medians of 5 runs, 20 million ints, 2 nodes.
