@@ -83,9 +83,8 @@ def main():
            "-detect_leaks=0", "-close_fd_mask=2", "-print_final_stats=1",
            "-artifact_prefix=" + artifacts + "/",
            corpus, seeds]
-    print("front-fuzz: %d seeds (%d examples, every %d%s torture file), %d s, seed %d"
-          % (len(examples) + len(tortures), len(examples), args.torture_every,
-             {1: "st", 2: "nd", 3: "rd"}.get(args.torture_every, "th"), args.seconds,
+    print("front-fuzz: %d seeds (%d examples, 1 torture file in %d), %d s, seed %d"
+          % (len(examples) + len(tortures), len(examples), args.torture_every, args.seconds,
              args.seed))
     print("  " + " ".join(cmd))
     start = time.monotonic()

@@ -73,7 +73,6 @@ static bool analyzeInput() {
 /// `cleave parallelize -o OUT` on the one file, all but the writing.
 static void parallelizeInput() {
   EmitOptions Opts;
-  Opts.PackageDir = "/nonexistent/cleave";
   Opts.Root = std::string(llvm::sys::path::parent_path(InputPath));
   ProgramParts Parts;
   std::vector<OutputFile> Output;
