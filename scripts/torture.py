@@ -217,8 +217,8 @@ def main():
     runtime = os.path.join(ROOT, "runtime")  # built with each program, sanitized
     tirpc = subprocess.run(["pkg-config", "--cflags", "--libs", "libtirpc"], check=True,
                            capture_output=True, text=True).stdout.split()
-    runtime_flags = [os.path.join(runtime, "clv.c"), os.path.join(runtime, "clv_wire.c")] + \
-        tirpc + ["-lpthread", "-lm"]
+    runtime_sources = sorted(glob.glob(os.path.join(runtime, "*.c")))  # its parts
+    runtime_flags = runtime_sources + tirpc + ["-lpthread", "-lm"]
     work = os.path.join(build, "torture-runs")
     os.makedirs(work, exist_ok=True)
     ran = 0
@@ -232,7 +232,7 @@ def main():
 
     # End to end, against the runtime library of the build (or its sources).
     library = os.path.join(build, "runtime", "libcleave_rt.a")
-    linked = ([library] if os.path.exists(library) else runtime_flags[:2]) + tirpc + \
+    linked = ([library] if os.path.exists(library) else runtime_sources) + tirpc + \
         ["-lpthread", "-ldl", "-lm"]
     executes = [p for p in files if "/execute/" in p]
     if args.execute == "sample":

@@ -64,14 +64,14 @@ tirpc_cflags = subprocess.run(["pkg-config", "--cflags", "libtirpc"], capture_ou
                               text=True).stdout.strip()
 config.substitutions.append(
     ("%runtime_sources",
-     "-DCLEAVE_HAVE_MPI -I{0} {1} {0}/clv.c {0}/clv_wire.c {2} -lpthread -lm".format(
-         runtime, tirpc_cflags, config.tirpc_libs)))
+     "-DCLEAVE_HAVE_MPI -I{0} {1} {2} {3} -lpthread -lm".format(
+         runtime, tirpc_cflags, " ".join(config.runtime_sources), config.tirpc_libs)))
 # The same without MPI: the threads transport alone, for builds of generated
 # programs under ThreadSanitizer.
 config.substitutions.append(
     ("%runtime_threads_sources",
-     "-I{0} {1} {0}/clv.c {0}/clv_wire.c {2} -lpthread -lm".format(
-         runtime, tirpc_cflags, config.tirpc_libs)))
+     "-I{0} {1} {2} {3} -lpthread -lm".format(
+         runtime, tirpc_cflags, " ".join(config.runtime_sources), config.tirpc_libs)))
 if shutil.which("mpicc.mpich") and shutil.which("mpiexec.mpich"):
     config.available_features.add("mpich")
 if shutil.which("smpicc") and shutil.which("smpirun"):

@@ -2,7 +2,7 @@
 // get it; any build refuses a transport it does not know.
 // The runtime's XDR encoding needs libtirpc (Debian 12: libtirpc-dev, in
 // /usr/include/tirpc).
-// RUN: %cc -Wall -Werror %s %runtime_dir/clv.c %runtime_dir/clv_wire.c -I%runtime_dir -I/usr/include/tirpc -lpthread -ltirpc -o %t
+// RUN: %cc -Wall -Werror %s %runtime_threads_sources -o %t
 // RUN: not env CLEAVE_TRANSPORT=mpi %t 2>&1 | FileCheck %s
 // RUN: not env CLEAVE_TRANSPORT=pigeons %t 2>&1 | FileCheck --check-prefix=UNKNOWN %s
 // CHECK: cannot start the runtime: CLEAVE_TRANSPORT='mpi': this build of the cleave runtime has no MPI; install an MPI library (Debian: libopenmpi-dev openmpi-bin), rebuild the runtime and run the program under mpirun

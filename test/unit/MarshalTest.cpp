@@ -1329,8 +1329,8 @@ TEST_P(TypedRegionTest, OverlappingRowsAreDecodedInOrder) {
   if (shared())
     GTEST_SKIP() << "shared rows are the caller's memory";
   // Two rows of 4 values, 2 apart, travel as their shape then one region of
-  // their 8 values (clv.c); memory holds one value for each element, so only
-  // a message made here can disagree on the elements the rows share.
+  // their 8 values (clv_region.c); memory holds one value for each element,
+  // so only a message made here can disagree on the elements the rows share.
   const uint64_t counts[2] = {2, 4};
   const int64_t stride = 2;
   auto message = [&](const std::vector<double> &values) {
