@@ -12,6 +12,7 @@
 //     are built then, once) and to walk the route of every ordered pair of
 //     processors, twice, from those tables.
 #include "costmodel/Cost.h"
+#include "costmodel/Files.h"
 
 #include "llvm/Support/raw_ostream.h"
 

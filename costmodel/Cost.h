@@ -1,7 +1,7 @@
 /// \file
 /// The general IPC cost function of seed 004 chapter 5 (List's), with its
 /// per-topology forms of chapter 6, the comparators of chapter 4, and an
-/// estimated makespan; shared/science.md gives our reading of each term.
+/// estimated makespan; docs/science.md gives our reading of each term.
 #ifndef CLEAVE_COSTMODEL_COST_H
 #define CLEAVE_COSTMODEL_COST_H
 

@@ -165,11 +165,10 @@ private:
   std::vector<unsigned> IncidentOffsets, IncidentLinks, IncidentFar;
 };
 
-/// Reads and checks a machine description. Errors name the file, line and
-/// key; nothing half-read is returned.
-llvm::Expected<Machine> loadMachine(llvm::StringRef Path);
-/// The same from text (\p Name is the file name used in messages).
-llvm::Expected<Machine> parseMachine(llvm::StringRef Text, llvm::StringRef Name);
+/// Reads and checks a machine description in YAML (\p Name is the file name
+/// used in messages). Errors name the file, line and key; nothing half-read
+/// is returned. costmodel/Files.h reads Scotch target files too.
+llvm::Expected<Machine> parseMachineYAML(llvm::StringRef Text, llvm::StringRef Name);
 
 } // namespace cleave
 

@@ -2,13 +2,11 @@
 /// Reads machine descriptions (docs/machine-format.md) with llvm::yaml's
 /// node API, which keeps every key's position for the error messages.
 #include "costmodel/MachineInternal.h"
-#include "costmodel/ScotchFiles.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
 
@@ -873,16 +871,7 @@ llvm::Expected<Machine> Reader::read() {
 
 } // namespace
 
-llvm::Expected<Machine> cleave::parseMachine(llvm::StringRef Text, llvm::StringRef Name) {
-  if (isScotchTarget(Text))
-    return parseScotchTarget(Text, Name);
+llvm::Expected<Machine> cleave::parseMachineYAML(llvm::StringRef Text, llvm::StringRef Name) {
   Reader R(Text, Name);
   return R.read();
-}
-
-llvm::Expected<Machine> cleave::loadMachine(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return llvm::createFileError(Path, Buffer.getError());
-  return parseMachine((*Buffer)->getBuffer(), Path);
 }

@@ -214,7 +214,7 @@ llvm::Expected<Machine> cleave::parseScotchTarget(llvm::StringRef Text, llvm::St
                 "hcub, cmplt, cmpltw or deco)");
     return R.error();
   }
-  // The machine as a machine description, read by parseMachine below.
+  // The machine as a machine description, read by parseMachineYAML below.
   std::string Yaml;
   llvm::raw_string_ostream Y(Yaml);
   Y << "name: " << quoted(llvm::sys::path::stem(Name)) << "\n";
@@ -371,7 +371,7 @@ llvm::Expected<Machine> cleave::parseScotchTarget(llvm::StringRef Text, llvm::St
     return R.error();
   // The description written above is valid; what can fail is its size,
   // which the target's first line gives.
-  auto M = parseMachine(Y.str(), "generated");
+  auto M = parseMachineYAML(Y.str(), "generated");
   if (!M) {
     std::string Message = llvm::toString(M.takeError());
     R.fail(*Key, llvm::StringRef(Message).split(": ").second);

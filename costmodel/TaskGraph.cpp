@@ -1,7 +1,6 @@
 /// \file
 /// Task graphs and placements from JSON.
 #include "costmodel/TaskGraph.h"
-#include "costmodel/ScotchFiles.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
@@ -262,10 +261,8 @@ void cleave::writePlacementJSON(const TaskGraph &G, const Placement &P, llvm::ra
   OS << "\n}}\n";
 }
 
-llvm::Expected<Placement> cleave::parsePlacement(llvm::StringRef Text, llvm::StringRef Name,
-                                                 const TaskGraph &G, const Machine &M) {
-  if (!Text.ltrim().starts_with("{"))
-    return parseScotchMapping(Text, Name, G, M);
+llvm::Expected<Placement> cleave::parsePlacementJSON(llvm::StringRef Text, llvm::StringRef Name,
+                                                     const TaskGraph &G, const Machine &M) {
   auto Root = parseFile(Text, Name);
   if (!Root)
     return Root.takeError();
@@ -303,12 +300,4 @@ llvm::Expected<Placement> cleave::parsePlacement(llvm::StringRef Text, llvm::Str
   if (llvm::Error E = checkPlacement(Out, G, M))
     return fileError(Name, llvm::toString(std::move(E)));
   return std::move(Out);
-}
-
-llvm::Expected<Placement> cleave::loadPlacement(llvm::StringRef Path, const TaskGraph &G,
-                                                const Machine &M) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return llvm::createFileError(Path, Buffer.getError());
-  return parsePlacement((*Buffer)->getBuffer(), Path, G, M);
 }

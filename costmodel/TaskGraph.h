@@ -57,15 +57,14 @@ void writeTaskGraphJSON(const TaskGraph &G, llvm::raw_ostream &OS);
 /// The processor number (an index into Machine::Processors) of each task.
 using Placement = std::vector<unsigned>;
 
-/// Reads a placement for \p G on \p M; every task must be placed, on a
-/// processor that has the resources it needs.
-llvm::Expected<Placement> loadPlacement(llvm::StringRef Path, const TaskGraph &G,
-                                        const Machine &M);
-llvm::Expected<Placement> parsePlacement(llvm::StringRef Text, llvm::StringRef Name,
-                                         const TaskGraph &G, const Machine &M);
-/// The checks of loadPlacement, for a placement made in memory.
+/// Reads a placement for \p G on \p M in JSON, {"placement": {"TASK":
+/// PROCESSOR, ...}}: every task must be placed, on a processor that has the
+/// resources it needs. costmodel/Files.h reads Scotch mapping files too.
+llvm::Expected<Placement> parsePlacementJSON(llvm::StringRef Text, llvm::StringRef Name,
+                                             const TaskGraph &G, const Machine &M);
+/// The checks of parsePlacementJSON, for a placement made in memory.
 llvm::Error checkPlacement(const Placement &P, const TaskGraph &G, const Machine &M);
-/// Writes \p P in the form parsePlacement reads.
+/// Writes \p P in the form parsePlacementJSON reads.
 void writePlacementJSON(const TaskGraph &G, const Placement &P, llvm::raw_ostream &OS);
 
 } // namespace cleave

@@ -1,5 +1,6 @@
 /// \file
 /// `cleave cost`: every term of the IPC cost of a placed task graph.
+#include "costmodel/Files.h"
 #include "costmodel/Report.h"
 #include "tool/Subcommands.h"
 

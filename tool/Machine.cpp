@@ -1,5 +1,6 @@
 /// \file
 /// `cleave machine`: reads a machine description and prints or draws it.
+#include "costmodel/Files.h"
 #include "costmodel/Report.h"
 #include "costmodel/ScotchFiles.h"
 #include "tool/Subcommands.h"

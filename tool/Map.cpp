@@ -3,6 +3,7 @@
 /// beside the baselines; or canned mappings of the binomial tree B(n) of
 /// divide and conquer onto meshes, de Bruijn networks and hypercubes, with
 /// the phased metrics of seed 000 §3 computed from the routed edges.
+#include "costmodel/Files.h"
 #include "costmodel/Report.h"
 #include "costmodel/ScotchFiles.h"
 #include "mapping/Allocate.h"

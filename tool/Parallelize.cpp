@@ -1,7 +1,7 @@
 /// \file
 /// `cleave parallelize`: the whole pipeline, from a C file to a folder holding
 /// the parallel program and its build file.
-#include "costmodel/Machine.h"
+#include "costmodel/Files.h"
 #include "mapping/Binomial.h"
 #include "tool/Subcommands.h"
 #include "transform/Emitter.h"

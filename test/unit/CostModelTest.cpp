@@ -1,6 +1,7 @@
 // The machine descriptions, routes and the IPC cost function, against
 // arithmetic done by hand in each test.
 #include "costmodel/Cost.h"
+#include "costmodel/Files.h"
 
 #include "gtest/gtest.h"
 #include "test/unit/TestMachine.h"

@@ -3,6 +3,7 @@
 /// scotch strategy (mapping/Scotch.h); the latter only in builds with
 /// libscotch.
 #include "mapping/Scotch.h"
+#include "costmodel/Files.h"
 #include "costmodel/ScotchFiles.h"
 
 #include "gtest/gtest.h"

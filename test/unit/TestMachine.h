@@ -2,7 +2,7 @@
 #ifndef CLEAVE_TEST_UNIT_TESTMACHINE_H
 #define CLEAVE_TEST_UNIT_TESTMACHINE_H
 
-#include "costmodel/Machine.h"
+#include "costmodel/Files.h"
 
 #include "gtest/gtest.h"
 
