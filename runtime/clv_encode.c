@@ -84,8 +84,8 @@ static clv_status check_values(const clv_buf *b, clv_kind kind, const void *p,
 // must reach (bench/RuntimeBench.c). The 4- and 8-byte kinds are plain
 // big-endian 4- and 8-byte units (float and double their IEEE 754 bits), so
 // the loops below, which the compiler turns into byte swaps, write the same
-// bytes at 4-5 GB/s; MarshalTest checks them against libtirpc's. They work in
-// place (\p wire == \p native) too.
+// bytes at 4-5 GB/s; EncodeTest.cpp checks them against libtirpc's. They work
+// in place (\p wire == \p native) too.
 
 static void put_be32_run(unsigned char *wire, const unsigned char *native,
                          size_t count) {
