@@ -164,9 +164,8 @@ typedef struct node {
   clv_future *made_last;               ///< for, oldest first
   clv_future *spare;                   ///< released futures kept for reuse
   int spare_count;
-  int64_t check_at; ///< when a call made here may run out of time next
-  unsigned
-      lost_seen; ///< clvi_lost_generation when those calls were last checked
+  int64_t check_at;   ///< when a call made here may run out of time next
+  unsigned lost_seen; ///< clvi_lost_generation at the last look at them
 } node;
 
 /// Whether a node of the threads transport can take a spawn beyond the
