@@ -47,17 +47,10 @@ void clvi_append(char message[MESSAGE_SIZE], const char *text) {
   message[used + n] = '\0';
 }
 
-/// The function \p f calls, or NULL when its id is not in the table.
-const clv_function *clvi_function_of(const clv_future *f) {
-  const clv_function *fn =
-      f->fn < clvi_program.count ? &clvi_program.functions[f->fn] : NULL;
-  return fn && fn->entry ? fn : NULL;
-}
-
 /// Writes "call to 'NAME' on node N" (or "call to function ID on node N") to
 /// \p out: every message about a call starts so.
 void clvi_describe_call(const clv_future *f, char out[MESSAGE_SIZE]) {
-  const clv_function *fn = clvi_function_of(f);
+  const clv_function *fn = function_of(f);
   if (fn)
     snprintf(out, MESSAGE_SIZE, "call to '%s' on node %d",
              fn->name ? fn->name : "?", f->callee.node);
@@ -174,7 +167,7 @@ clv_future *clvi_send_call(int target, uint32_t fn, clv_buf *args,
     return clvi_mpi_send_call(target, f);
 #endif
   atomic_fetch_add(&clvi_pending, 1);
-  clvi_enqueue(&clvi_nodes[target], f);
+  enqueue(&clvi_nodes[target], f);
   return f;
 }
 

@@ -274,6 +274,29 @@ static inline int is_done(const clv_future *f) {
   return atomic_load(&f->done);
 }
 
+/// The function \p f calls, or NULL when its id is not in the table. (Here,
+/// as enqueue is, because every call passes through both from another file.)
+static inline const clv_function *function_of(const clv_future *f) {
+  const clv_function *fn =
+      f->fn < clvi_program.count ? &clvi_program.functions[f->fn] : NULL;
+  return fn && fn->entry ? fn : NULL;
+}
+
+/// Appends the call \p f to the queue of \p n and wakes n if it sleeps.
+static inline void enqueue(node *n, clv_future *f) {
+  lock(n);
+  if (n->tail)
+    n->tail->next = f;
+  else
+    n->head = f;
+  n->tail = f;
+  atomic_fetch_add_explicit(&n->queued, 1, memory_order_relaxed);
+  // `sleeping` changes only under the mutex, which this holds.
+  if (atomic_load_explicit(&n->sleeping, memory_order_relaxed))
+    pthread_cond_signal(&n->wake);
+  unlock(n);
+}
+
 /// Whether this process lost node \p index. Relaxed: a late look only lets
 /// through a reply that raced with the loss, as if it had come just before.
 static inline int is_lost(int index) {
@@ -324,7 +347,6 @@ void *clvi_scratch(clv_buf *b, size_t bytes);
 
 // clv_call.c: futures, calls and waits.
 void clvi_append(char message[MESSAGE_SIZE], const char *text);
-const clv_function *clvi_function_of(const clv_future *f);
 void clvi_describe_call(const clv_future *f, char out[MESSAGE_SIZE]);
 int clvi_can_send(uint32_t fn, clv_buf *args);
 clv_future *clvi_send_call(int target, uint32_t fn, clv_buf *args,
@@ -341,7 +363,6 @@ void clvi_forget_grain(void);
 // clv_threads.c: the nodes' queues and the serving loop.
 int clvi_serve_until(node *n, const awaited *w, int64_t deadline);
 size_t clvi_first_done(const awaited *w);
-void clvi_enqueue(node *n, clv_future *f);
 void clvi_wake(node *n);
 void clvi_call_over(void);
 void *clvi_worker_main(void *arg);

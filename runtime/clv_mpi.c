@@ -429,7 +429,7 @@ static void receive_call(int source, const clv_wire_header *header,
   f->outer_served = NULL;
   f->made_before = NULL;
   if (status == CLV_OK) {
-    clvi_enqueue(home(), f);
+    enqueue(home(), f);
     return;
   }
   clv_buf_free(&f->args);

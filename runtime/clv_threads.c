@@ -223,7 +223,7 @@ static void serve(clv_future *f) {
   // may give the call up meanwhile and write one of its own.
   char message[MESSAGE_SIZE];
   message[0] = '\0';
-  const clv_function *fn = clvi_function_of(f);
+  const clv_function *fn = function_of(f);
   if (!fn) {
     status = CLV_E_NO_SUCH_FUNCTION;
     char detail[MESSAGE_SIZE];
@@ -375,19 +375,4 @@ void *clvi_worker_main(void *arg) {
   clvi_serve_until(n, NULL, NO_DEADLINE);
   clvi_drop_crash_stack(crash_stack);
   return NULL;
-}
-
-/// Appends the call \p f to the queue of \p n and wakes n if it sleeps.
-void clvi_enqueue(node *n, clv_future *f) {
-  lock(n);
-  if (n->tail)
-    n->tail->next = f;
-  else
-    n->head = f;
-  n->tail = f;
-  atomic_fetch_add_explicit(&n->queued, 1, memory_order_relaxed);
-  // `sleeping` changes only under the mutex, which this holds.
-  if (atomic_load_explicit(&n->sleeping, memory_order_relaxed))
-    pthread_cond_signal(&n->wake);
-  unlock(n);
 }
