@@ -16,6 +16,11 @@
 ///   clv_buf_put_region_values and decoded in place with
 ///   clv_buf_get_region_values (copy mode), in GB/s of array, the median of
 ///   MARSHAL_REPEATS.
+/// - "extent_test_ns": the run-time test of a spawn under one
+///   (docs/regions.md, "Tested at run time"), as the generated code makes it
+///   for a call of two regions beside another: the four extents
+///   (clv_extent_span) and the test (clv_extents_conflict), in nanoseconds,
+///   the median of EXTENT_REPEATS rounds of EXTENT_TESTS.
 ///
 /// Usage: runtime-bench [round trips]
 
@@ -33,6 +38,8 @@ enum {
   ROUND_TRIPS = 100000,
   WARM_UP = 10000,
   MARSHAL_REPEATS = 21,
+  EXTENT_REPEATS = 21,
+  EXTENT_TESTS = 1000000,
   ARRAY_BYTES = 16 << 20
 };
 
@@ -129,6 +136,28 @@ static double time_marshal_xdr(clv_buf *b, const double *values, size_t count) {
   return median(rates, MARSHAL_REPEATS);
 }
 
+/// The median time of a run-time test over halves of \p values, in ns; the
+/// halves are apart, so every test runs its four comparisons.
+static double time_extent_tests(const double *values, size_t count) {
+  double times[EXTENT_REPEATS];
+  volatile size_t half = count / 2;
+  int found = 0;
+  for (int r = 0; r < EXTENT_REPEATS; ++r) {
+    double begin = seconds_now();
+    for (int t = 0; t < EXTENT_TESTS; ++t) {
+      clv_extent mine[2], theirs[2];
+      size_t h = half;
+      clv_extent_span(&mine[0], values, h, sizeof *values, 1);
+      clv_extent_span(&mine[1], values + count - 1, 1, sizeof *values, 0);
+      clv_extent_span(&theirs[0], values + h, count - h - 1, sizeof *values, 1);
+      clv_extent_span(&theirs[1], values + count - 1, 1, sizeof *values, 0);
+      found += clv_extents_conflict(mine, 2, theirs, 2);
+    }
+    times[r] = (seconds_now() - begin) / EXTENT_TESTS * 1e9;
+  }
+  return found ? -1 : median(times, EXTENT_REPEATS);
+}
+
 int main(int argc, char **argv) {
   size_t trips = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : ROUND_TRIPS;
   if (trips == 0)
@@ -164,16 +193,17 @@ int main(int argc, char **argv) {
   double with_into = time_marshal(&b, values, into, count);
   double xdr = time_marshal_xdr(&b, values, count);
   clv_buf_free(&b);
-  if (clv_finalize() != CLV_OK || native < 0 || with_into < 0 || xdr < 0) {
+  double extent_ns = time_extent_tests(values, count);
+  if (clv_finalize() != CLV_OK || native < 0 || with_into < 0 || xdr < 0 || extent_ns < 0) {
     fprintf(stderr, "runtime-bench: marshaling failed: %s\n", clv_last_error());
     return 1;
   }
 
-  printf("{\"array_bytes\": %d, \"marshal_native_gbps\": %.3f, "
+  printf("{\"array_bytes\": %d, \"extent_test_ns\": %.2f, \"marshal_native_gbps\": %.3f, "
          "\"marshal_xdr_gbps\": %.3f, \"nodes\": 2, \"round_trip_mean_us\": %.3f, "
          "\"round_trip_us\": %.3f, \"round_trips\": %zu, "
          "\"unmarshal_into_gbps\": %.3f}\n",
-         ARRAY_BYTES, native, xdr, mean_us, median_us, trips, with_into);
+         ARRAY_BYTES, extent_ns, native, xdr, mean_us, median_us, trips, with_into);
   free(times);
   free(values);
   free(into);

@@ -454,6 +454,28 @@ int clv_spawn_node_for(unsigned int fn, size_t bytes);
 /// loop are alike; where this says 0, the loop calls the function itself,
 /// so that a loop of small calls pays one test per iteration.
 int clv_loop_spawns(unsigned int fn);
+/// A run of bytes a call may touch, [lo, hi) as addresses, and whether it
+/// writes them: what the generated NAME__extents fills in from a call's
+/// arguments where a spawn stands under a run-time test (docs/regions.md,
+/// "Tested at run time").
+typedef struct clv_extent {
+  size_t lo, hi;
+  int written;
+} clv_extent;
+/// Fills \p x with the bytes of \p count elements of \p size bytes from
+/// \p first, written or not; all of memory where they would pass its end.
+void clv_extent_span(clv_extent *x, const void *first, size_t count, size_t size, int written);
+/// As clv_extent_span for \p rows rows of \p count elements each, the
+/// first at \p first and each \p stride elements after the one before
+/// (before it, where negative): from the lowest row's start to the highest
+/// one's end.
+void clv_extent_rows(clv_extent *x, const void *first, size_t rows, long long stride,
+                     size_t count, size_t size, int written);
+/// Whether the \p na extents \p a and the \p nb extents \p b share a
+/// byte that one of them writes (1) or not (0). Counts the tests it makes
+/// and those that found a shared byte; with CLEAVE_REPORT_TESTS set,
+/// clv_finalize prints both on stderr (on mpi, rank 0's).
+int clv_extents_conflict(const clv_extent *a, int na, const clv_extent *b, int nb);
 /// The callee's stub brackets the call of the function with these, so that
 /// its time counts as work and the rest as the cost of the call.
 void clv_work_begin(void);

@@ -357,6 +357,8 @@ void clvi_release_future(node *self, clv_future *f);
 void clvi_loop_measure(uint32_t fn, int64_t work_ns, int64_t cost_ns,
                        int flight);
 void clvi_grain_joins(const clv_future *f);
+/// clv_finalize: the counts of clv_extents_conflict, where CLEAVE_REPORT_TESTS asks.
+void clvi_report_extent_tests(void);
 void clvi_make_grain(void);
 void clvi_forget_grain(void);
 

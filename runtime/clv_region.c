@@ -783,3 +783,69 @@ clv_status clv_buf_get_rows_objects_into(clv_buf *b, void *first,
   rows_elem e = objects_of(elem_size, NULL, get);
   return get_rows_into(b, &e, first, rows, row_count, stride);
 }
+
+// ---------------------------------------------------------------------------
+// Extents: the run-time test of a spawn whose regions no proof keeps apart
+// from the calls beside it (docs/regions.md, "Tested at run time").
+
+static atomic_ullong extent_tests, extent_overlaps;
+
+/// All of memory: what an extent whose end cannot be computed stands for.
+static void whole_memory(clv_extent *x, int written) {
+  x->lo = 0;
+  x->hi = SIZE_MAX;
+  x->written = written;
+}
+
+void clv_extent_span(clv_extent *x, const void *first, size_t count, size_t size, int written) {
+  size_t bytes;
+  x->lo = (size_t)first;
+  x->written = written;
+  if (__builtin_mul_overflow(count, size, &bytes) || __builtin_add_overflow(x->lo, bytes, &x->hi))
+    whole_memory(x, written);
+}
+
+void clv_extent_rows(clv_extent *x, const void *first, size_t rows, long long stride,
+                     size_t count, size_t size, int written) {
+  if (rows == 0 || count == 0) {
+    clv_extent_span(x, first, 0, size, written);
+    return;
+  }
+  // The last row's start, in bytes from the first's; the rows then span
+  // from the lower start to the higher one's end.
+  long long step, last;
+  size_t start = (size_t)first, end = start, bytes;
+  if (rows - 1 > (size_t)LLONG_MAX || __builtin_mul_overflow(stride, (long long)size, &step) ||
+      __builtin_mul_overflow((long long)(rows - 1), step, &last) ||
+      __builtin_mul_overflow(count, size, &bytes) ||
+      (last < 0 ? __builtin_sub_overflow(start, (size_t)0 - (size_t)last, &start)
+                : __builtin_add_overflow(end, (size_t)last, &end)) ||
+      __builtin_add_overflow(end, bytes, &end)) {
+    whole_memory(x, written);
+    return;
+  }
+  x->lo = start;
+  x->hi = end;
+  x->written = written;
+}
+
+int clv_extents_conflict(const clv_extent *a, int na, const clv_extent *b, int nb) {
+  int shared = 0;
+  for (int i = 0; i < na && !shared; ++i)
+    for (int j = 0; j < nb && !shared; ++j)
+      shared = (a[i].written || b[j].written) && a[i].lo < a[i].hi && b[j].lo < b[j].hi &&
+               a[i].lo < b[j].hi && b[j].lo < a[i].hi;
+  atomic_fetch_add_explicit(&extent_tests, 1, memory_order_relaxed);
+  if (shared)
+    atomic_fetch_add_explicit(&extent_overlaps, 1, memory_order_relaxed);
+  return shared;
+}
+
+void clvi_report_extent_tests(void) {
+  const char *report = getenv("CLEAVE_REPORT_TESTS");
+  if (!report || !*report || strcmp(report, "0") == 0)
+    return;
+  fprintf(stderr, "cleave: run-time region tests: %llu made, %llu found an overlap\n",
+          (unsigned long long)atomic_load(&extent_tests),
+          (unsigned long long)atomic_load(&extent_overlaps));
+}

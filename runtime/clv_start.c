@@ -364,6 +364,7 @@ clv_status clv_finalize(void) {
         "outside any call");
     return CLV_E_USAGE;
   }
+  clvi_report_extent_tests();
   // The program ends after a failed call: a call still out may never end.
   if (atomic_load(&failing)) {
     clvi_set_error("clv_finalize after clv_fail_call: the program ends without "

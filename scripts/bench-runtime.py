@@ -65,6 +65,8 @@ def main():
     xdr = median("marshal_xdr_gbps")
     print("  XDR marshaling, 16 MiB double    %8.3f GB/s (floor %.1f GB/s)"
           % (xdr, XDR_MARSHAL_FLOOR_GBPS))
+    print("  run-time test of a spawn, 2 x 2  %8.2f ns   (four extents and the test)"
+          % median("extent_test_ns"))
     print("  per run: round trip %s us"
           % ", ".join("%.3f" % r["round_trip_us"] for r in runs))
     ok = (round_trip <= ROUND_TRIP_LIMIT_US and native >= MARSHAL_FLOOR_GBPS

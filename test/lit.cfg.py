@@ -19,7 +19,7 @@ for tools in (config.llvm_tools_dir, os.path.join(config.cleave_obj_root, "bin")
 
 # The runtime environment of generated programs is set per RUN line only.
 for var in ("CLEAVE_NODES", "CLEAVE_TRANSPORT", "CLEAVE_PASS", "CLEAVE_MAX_MESSAGE",
-            "CLEAVE_ENCODING", "CLEAVE_CALL_TIMEOUT"):
+            "CLEAVE_ENCODING", "CLEAVE_CALL_TIMEOUT", "CLEAVE_REPORT_TESTS"):
     config.environment.pop(var, None)
 
 # Tests of the scotch mapping strategy need a build linked with libscotch.

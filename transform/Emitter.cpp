@@ -134,6 +134,10 @@ public:
   /// Whether a loop asks whether to spawn its calls (AsyncCall::Tested),
   /// through NAME__loop_spawns.
   bool LoopTested = false;
+  /// Whether a spawn of the plan stands under a run-time test against its
+  /// calls, or theirs against it (ParallelPlan::Extents): NAME__extents
+  /// gives the bytes a call may touch.
+  bool Extents = false;
   /// The node a plan sends its spawned calls to (ParallelPlan::Nodes).
   std::optional<unsigned> Node;
 
@@ -346,6 +350,44 @@ void computeBounds(const Signature &S, llvm::raw_ostream &OS) {
   }
 }
 
+/// NAME__extents of \p S: the bytes each region of a call with the
+/// arguments given spans, [first element, end of the last), in the order of
+/// the regions; all of memory, written, where the function's entry guard
+/// fails (its regions hold only where it holds). Returns how many it wrote.
+std::string extentsFunction(const Signature &S) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  std::vector<const Signature::Param *> Regions = S.passed(Signature::Passing::Region);
+  OS << "/* The bytes a call of '" << S.name()
+     << "' may touch, for the run-time test of a spawn. */\n"
+     << "int " << S.name() << "__extents(clv_extent *cleave_x"
+     << (S.Params.empty() ? "" : ", " + S.parameterList()) << ") {\n";
+  declareBounds(S, OS);
+  OS << "  (void)cleave_x;\n";
+  for (const Signature::Param &P : S.Params)
+    OS << "  (void)" << P.Name << ";\n";
+  if (!S.Guard.empty())
+    OS << "  if (!(" << S.Guard << ")) {\n"
+       << "    clv_extent_span(&cleave_x[0], 0, (size_t)-1, 1, 1);\n    return 1;\n  }\n";
+  for (const Signature::Param *P : S.passed(Signature::Passing::Within))
+    OS << "  " << P->Name << "__off = " << P->Name << " - " << P->Base << ";\n";
+  computeBounds(S, OS);
+  for (size_t K = 0; K < Regions.size(); ++K) {
+    const Signature::Param &P = *Regions[K];
+    std::string At = baseOf(P) + " + " + firstOf(P), X = "cleave_x[" + std::to_string(K) + "]";
+    std::string Written = P.R->ReadOnly ? "0" : "1";
+    if (P.R->Rows)
+      OS << "  clv_extent_rows(&" << X << ", " << At << ", " << P.Name << "__rows, " << P.Name
+         << "__stride, " << P.Name << "__count, sizeof *" << baseOf(P) << ", " << Written
+         << ");\n";
+    else
+      OS << "  clv_extent_span(&" << X << ", " << At << ", " << P.Name << "__count, sizeof *"
+         << baseOf(P) << ", " << Written << ");\n";
+  }
+  OS << "  return " << Regions.size() << ";\n}\n\n";
+  return Text;
+}
+
 /// The runtime call moving the region of \p P through \p Buf: \p What is
 /// "put" (from \p Pointer) or "get" (into \p Pointer, or, when it is empty,
 /// where the callee finds it); by the element's kind, or element by element
@@ -427,6 +469,9 @@ std::string prototypes(const Signature &S) {
            ");\n";
   if (S.LoopTested)
     Out += "int " + S.name() + "__loop_spawns(void);\n";
+  if (S.Extents)
+    Out += "int " + S.name() + "__extents(clv_extent *cleave_x" +
+           (S.Params.empty() ? "" : ", " + S.parameterList()) + ");\n";
   return Out;
 }
 
@@ -558,6 +603,8 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       FS << "/* Whether a loop's iteration should spawn its call of '" << Name
          << "' (clv_loop_spawns). */\nint " << Name
          << "__loop_spawns(void) { return clv_loop_spawns(CLEAVE_FN_" << Name << "); }\n\n";
+    if (S.Extents)
+      FS << extentsFunction(S);
     FS << "clv_future *" << Name << "__spawn(" << S.spawnParameterList() << ") {\n";
     declareBounds(S, FS);
     FS << "  clv_buf cleave_args;\n  clv_future *cleave_f;\n  int cleave_node;\n";
@@ -960,27 +1007,41 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   };
   // "NAME__spawn(&v, args)" for \p AC, its value going to \p Result when the
   // function returns one (by default AC's temporary, or NULL: dropped).
-  auto SpawnCall = [&](const AsyncCall &AC, std::string Result = "") {
-    const CallExpr *CE = AC.Call;
+  // The arguments of \p CE as written.
+  auto ArgsOf = [&](const CallExpr *CE) {
     std::string Between = Text(
         CharSourceRange::getCharRange(After(CE->getCallee()->getEndLoc()), CE->getRParenLoc()));
-    llvm::StringRef Args = llvm::StringRef(Between).ltrim().drop_front().trim(); // '(' args
+    return llvm::StringRef(Between).ltrim().drop_front().trim().str(); // '(' args
+  };
+  auto SpawnCall = [&](const AsyncCall &AC, std::string Result = "") {
+    std::string Args = ArgsOf(AC.Call);
     std::vector<std::string> List;
     if (SigOf(AC.Callee).returnsValue())
       List.push_back(!Result.empty() ? Result : AC.Value.empty() ? "NULL" : "&" + AC.Value);
     if (!Args.empty())
-      List.push_back(Args.str());
+      List.push_back(Args);
     return SigOf(AC.Callee).name() + "__spawn(" + llvm::join(List, ", ") + ")";
   };
-  auto JoinCall = [&](const AsyncCall &AC) {
+  // The join of \p AC; with \p Assign, an Assigned call's variable takes
+  // the value then.
+  auto JoinCall = [&](const AsyncCall &AC, bool Assign = true) {
     std::string Name = SigOf(AC.Callee).name();
     if (!SigOf(AC.Callee).returnsValue())
       return Name + "__join(" + AC.Future + ");";
     std::string Join =
         Name + "__join(" + AC.Future + ", " + (AC.Value.empty() ? "NULL" : "&" + AC.Value) + ");";
-    if (AC.Form == CallFormKind::Assigned)
+    if (AC.Form == CallFormKind::Assigned && Assign)
       Join += " " + AC.Target->getNameAsString() + " = " + AC.Value + ";";
     return Join;
+  };
+  // "clv_extent X[N]; int X_n = NAME__extents(X, args);": the bytes the
+  // call \p CE may touch, into \p X.
+  auto Extents = [&](const CallExpr *CE, const std::string &X) {
+    const Signature &S = SigOf(CE->getDirectCallee());
+    std::string Args = ArgsOf(CE);
+    size_t N = std::max<size_t>(1, S.passed(Signature::Passing::Region).size());
+    return "clv_extent " + X + "[" + std::to_string(N) + "]; int " + X + "_n = " + S.name() +
+           "__extents(" + X + (Args.empty() ? "" : ", " + Args) + ");";
   };
   auto Declare = [&](const FunctionDecl *F, const std::string &Name) {
     return SigOf(F).declare(SigOf(F).returnQualType(), Name) + ";";
@@ -1034,6 +1095,19 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   // Spawns of calls that are statements of their own, or assign a local.
   for (const AsyncCall &AC : Plan.Async) {
     std::string Spawn = "clv_future *" + AC.Future + " = " + SpawnCall(AC);
+    if (AC.Pretested) {
+      // Tested against the next statement's call first: where they share
+      // memory, the call runs here.
+      std::string X = AC.Future + "_x", Y = AC.Future + "_y";
+      std::string Here = SigOf(AC.Callee).name() + "__here(" + ArgsOf(AC.Call) + ")";
+      if (SigOf(AC.Callee).returnsValue())
+        Here = AC.Value.empty() ? "(void)" + Here : AC.Value + " = " + Here;
+      Spawn = Extents(AC.TestedBy.front().Call, Y) + " clv_future *" + AC.Future +
+              " = clv_extents_conflict(" + X + ", " + X + "_n, " + Y + ", " + Y + "_n) ? (" +
+              Here + ", (clv_future *)0) : " + SpawnCall(AC);
+    }
+    if (!AC.TestedBy.empty())
+      Spawn = Extents(AC.Call, AC.Future + "_x") + " " + Spawn;
     if (AC.Form == CallFormKind::Statement) {
       replaceApart(R, CharSourceRange::getTokenRange(AC.Call->getSourceRange()), Spawn);
     } else if (AC.Form == CallFormKind::Assigned) {
@@ -1069,6 +1143,37 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     } else {
       R.InsertTextBefore(Block->getRBracLoc(), llvm::join(Calls, " ") + " ");
     }
+  }
+
+  // Run-time tests before the calls no proof keeps apart from calls in
+  // flight (AsyncCall::TestedBy): each of those that shares memory with it
+  // that either writes is joined first.
+  //   { clv_extent cleave_t1[N]; int cleave_t1_n = g__extents(cleave_t1, args);
+  //     if (f && clv_extents_conflict(f_x, f_x_n, cleave_t1, cleave_t1_n)) {
+  //       NAME__join(f, ..); f = NULL; } ... }
+  llvm::MapVector<const CallExpr *, std::pair<const Stmt *, std::vector<const AsyncCall *>>>
+      Tests;
+  for (const AsyncCall &AC : Plan.Async)
+    for (const AsyncCall::TestedCall &T : AC.TestedBy) {
+      if (AC.Pretested && T.Call == AC.TestedBy.front().Call)
+        continue; // tested at the spawn
+      auto &[Statement, Against] = Tests[T.Call];
+      Statement = T.Statement;
+      Against.push_back(&AC);
+    }
+  unsigned TestNumber = 0;
+  for (const auto &[Call, Test] : Tests) {
+    const auto &[Statement, Against] = Test;
+    std::string T = "cleave_t" + std::to_string(++TestNumber);
+    std::string Code = "{ " + Extents(Call, T);
+    for (auto It = Against.rbegin(); It != Against.rend(); ++It) {
+      const AsyncCall &AC = **It;
+      Code += " if (" + AC.Future + " && clv_extents_conflict(" + AC.Future + "_x, " + AC.Future +
+              "_x_n, " + T + ", " + T + "_n)) { " + JoinCall(AC, false) + " " + AC.Future +
+              " = NULL; }";
+    }
+    R.InsertTextBefore(Statement->getBeginLoc(),
+                       Code + " }\n" + indentOf(SM, Statement->getBeginLoc()));
   }
 
   // Joins at the start of branches that leave the function: the calls in
@@ -1430,6 +1535,7 @@ std::vector<OutputFile> cleave::emitFile(TUAnalysis &A, const ParallelPlan &Plan
     Sigs.emplace_back(F->getDefinition(), A, Opts.Several ? Tag : "");
     Sigs.back().LoopTested = LoopTested(F) || A.spawnedFromOtherFiles(F->getDefinition());
     Sigs.back().Node = Plan.nodeOf(F);
+    Sigs.back().Extents = llvm::is_contained(Plan.Extents, F->getCanonicalDecl());
   }
   for (const FunctionDecl *F : A.definitions())
     if (!llvm::is_contained(Plan.Remote, F->getCanonicalDecl()) && A.spawnedFromOtherFiles(F)) {

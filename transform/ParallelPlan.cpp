@@ -5,6 +5,7 @@
 
 #include "analysis/LibraryEffects.h"
 #include "analysis/Marshaling.h"
+#include "analysis/Presburger.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -656,7 +657,8 @@ private:
 
   /// Why the call \p CE cannot be sent at all, or its regions at the call;
   /// "" when it can, with the regions in \p Regions.
-  std::string whyNotRemote(const CallExpr *CE, std::vector<SiteRegion> &Regions) {
+  std::string whyNotRemote(const CallExpr *CE, std::vector<SiteRegion> &Regions,
+                           std::string *Unproven = nullptr) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (auto Off = Overrides.Off.find(CE); Off != Overrides.Off.end())
       return Off->second;
@@ -676,10 +678,175 @@ private:
              ", and its parameters or value name a struct without a tag, which this file "
              "cannot name for its stubs";
     auto Mine = callSiteRegions(A, CE, Mutable);
-    if (!Mine)
-      return "the regions of its pointer arguments are unknown here: " +
-             llvm::toString(Mine.takeError());
+    if (!Mine) {
+      std::string Why =
+          "the regions of its pointer arguments are unknown here: " + llvm::toString(Mine.takeError());
+      // Where the callee's regions are known, they are evaluated from the
+      // arguments at the spawn instead, and tested at run time.
+      if (!Unproven || !whyNoExtents(Callee).empty())
+        return Why;
+      *Unproven = std::move(Why);
+      return "";
+    }
     Regions = std::move(*Mine);
+    return "";
+  }
+
+  /// Why the bytes a call of \p Callee may touch cannot be computed from its
+  /// arguments (NAME__extents); "" when they can: it is defined in this
+  /// file, may run on another node, passes no linked structure, and each
+  /// region counts elements of a complete type.
+  std::string whyNoExtents(const FunctionDecl *Callee) {
+    const FunctionDecl *Def = Callee->getDefinition();
+    if (!Def || A.settled(Callee))
+      return "'" + Callee->getNameAsString() + "' is not defined in this file";
+    if (const std::vector<std::string> &Why = A.remoteBlockers(Callee); !Why.empty())
+      return "'" + Callee->getNameAsString() + "' " + Why.front();
+    for (const ParmVarDecl *P : Def->parameters()) {
+      if (A.passesLinkedStructure(Def, P))
+        return "'" + Callee->getNameAsString() + "' is passed a linked structure, '" +
+               P->getNameAsString() + "'";
+      if (P->getType()->isPointerType() && P->getType()->getPointeeType()->isIncompleteType())
+        return "'" + Callee->getNameAsString() + "' is passed '" + P->getNameAsString() +
+               "', a pointer to an incomplete type";
+    }
+    return "";
+  }
+
+  /// The call of \p S, a statement of a block, where it can be tested at
+  /// run time against spawned calls whose value goes to \p Target before
+  /// it runs: `f(..);` or `x = f(..);` (`T x = f(..);`), x a local scalar
+  /// whose address is not taken, S not naming Target, the call's bytes
+  /// known from its arguments (whyNoExtents), and its arguments, evaluated
+  /// once for the test and once for the call, free of side effects and of
+  /// reads of memory that a call in flight could write. Null otherwise.
+  const CallExpr *testableCall(const Stmt *S, const VarDecl *Target) {
+    const Expr *E = dyn_cast<Expr>(S);
+    const VarDecl *Into = nullptr;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      Into = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      E = Into ? Into->getInit() : nullptr;
+    }
+    if (!E)
+      return nullptr;
+    E = E->IgnoreParens();
+    if (const auto *Cast = dyn_cast<CStyleCastExpr>(E); Cast && Cast->getType()->isVoidType())
+      E = Cast->getSubExpr()->IgnoreParens();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Assign) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+      Into = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!Into)
+        return nullptr;
+      E = BO->getRHS();
+    }
+    const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+    if (!Callee || CE->getBeginLoc().isMacroID() || CE->getEndLoc().isMacroID() ||
+        S->getBeginLoc().isMacroID())
+      return nullptr;
+    if (Into && !plainLocal(Into))
+      return nullptr;
+    if ((Target && mentions(S, Target)) || !whyNoExtents(Callee).empty())
+      return nullptr;
+    for (const Expr *Arg : CE->arguments())
+      if (Arg->HasSideEffects(Ctx) || !whyNotLocal(Arg).empty())
+        return nullptr;
+    return CE;
+  }
+
+  /// Whether the call \p CE surely touches what one of the regions \p Mine
+  /// does, where one of them writes: the same global scalar, or elements of
+  /// one variable of which one region holds the other (msort's half inside
+  /// merge's whole), unless that one is empty. A run-time test would only
+  /// ever find the overlap.
+  bool surelyShared(const std::vector<SiteRegion> &Mine, const CallExpr *CE) {
+    auto Theirs = callSiteRegions(A, CE, Mutable);
+    if (!Theirs) {
+      llvm::consumeError(Theirs.takeError());
+      return false;
+    }
+    for (const SiteRegion &X : Mine)
+      for (const SiteRegion &Y : *Theirs) {
+        if ((X.ReadOnly && Y.ReadOnly) || !X.Base || X.Base != Y.Base)
+          continue;
+        if (globalObject(X.Base) && !X.Base->getType()->isArrayType())
+          return true;
+        Conjunction Given = A.entryFacts(Caller);
+        Given.insert(Given.end(), X.Facts.begin(), X.Facts.end());
+        Given.insert(Given.end(), Y.Facts.begin(), Y.Facts.end());
+        if (regionInside(X.Lo, X.Hi, X.Rows, Y.Lo, Y.Hi, Y.Rows, Given) ||
+            regionInside(Y.Lo, Y.Hi, Y.Rows, X.Lo, X.Hi, X.Rows, Given))
+          return true;
+      }
+    return false;
+  }
+
+  /// Whether \p V is a local scalar that no pointer reaches: its address is
+  /// never taken, and it is not volatile.
+  bool plainLocal(const VarDecl *V) const {
+    return V->hasLocalStorage() && V->getType()->isScalarType() && !AddressTaken.count(V) &&
+           !V->getType().isVolatileQualified();
+  }
+
+  /// Why \p S may touch memory other than the caller's plain locals
+  /// (plainLocal): the first read, write or call (but of a pure library
+  /// function) that may; "" when there is none.
+  std::string whyNotLocal(const Stmt *S) {
+    class Touch : public RecursiveASTVisitor<Touch> {
+    public:
+      Planner &P;
+      std::string Why;
+      explicit Touch(Planner &P) : P(P) {}
+      bool plain(const Expr *E) const {
+        const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+        const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        return V && P.plainLocal(V);
+      }
+      bool VisitCallExpr(CallExpr *CE) {
+        const FunctionDecl *Callee = CE->getDirectCallee();
+        const LibraryEffect *Known = Callee && !Callee->hasBody() && Callee->getIdentifier()
+                                         ? libraryEffect(Callee->getName())
+                                         : nullptr;
+        if (!Known || Known->Kind != LibraryEffectKind::Pure)
+          Why = "the call '" + P.text(CE) + "' at line " + P.line(CE);
+        return Why.empty();
+      }
+      bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
+        if (Cast->getCastKind() == CK_LValueToRValue && !plain(Cast->getSubExpr()))
+          Why = "the read '" + P.text(Cast->getSubExpr()) + "' at line " + P.line(Cast);
+        return Why.empty();
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (BO->isAssignmentOp() && !plain(BO->getLHS()))
+          Why = "the write '" + P.text(BO->getLHS()) + "' at line " + P.line(BO);
+        return Why.empty();
+      }
+      bool VisitUnaryOperator(UnaryOperator *UO) {
+        if (UO->isIncrementDecrementOp() && !plain(UO->getSubExpr()))
+          Why = "the write '" + P.text(UO->getSubExpr()) + "' at line " + P.line(UO);
+        return Why.empty();
+      }
+      bool VisitVarDecl(VarDecl *V) {
+        if (!V->hasLocalStorage() || V->isStaticLocal())
+          Why = "the declaration of '" + V->getNameAsString() + "'";
+        return Why.empty();
+      }
+    } Visitor(*this);
+    Visitor.TraverseStmt(const_cast<Stmt *>(S));
+    return Visitor.Why;
+  }
+
+  /// Why \p S cannot run beside a spawned call whose regions are known only
+  /// at run time (AsyncCall::Checked) and whose value goes to \p Target,
+  /// unless tested: it may jump past the join, use the target, or touch
+  /// memory; "" when it can.
+  std::string uncheckedConflict(const Stmt *S, const VarDecl *Target) {
+    if (hasJump(S))
+      return "may jump past its join";
+    if (Target && mentions(S, Target))
+      return "uses '" + Target->getNameAsString() + "', which its value is assigned to";
+    if (std::string Why = whyNotLocal(S); !Why.empty())
+      return "may touch what it reads or writes, known only at run time (" + Why + ")";
     return "";
   }
 
@@ -738,21 +905,52 @@ private:
     Spans.clear();
   }
 
-  /// Plans the Statement or Assigned call \p CE, statement I of the block;
-  /// returns why it stays sequential, or "" when it was made asynchronous.
-  std::string planDeferred(const CallExpr *CE, const StatementShape &Shape,
-                           const std::vector<const Stmt *> &Stmts,
-                           const std::vector<StatementShape> &Shapes, size_t I,
-                           const CompoundStmt *CS) {
-    std::vector<SiteRegion> Mine;
-    if (std::string Why = whyNotRemote(CE, Mine); !Why.empty())
-      return Why;
-    size_t J = I + 1;
+  /// What a call spawned at statement I of a block may run beside: the
+  /// statements up to J, where it is joined (inside J's, after its operand
+  /// calls, where Inside), those tested at run time against it, and the
+  /// branches that join it before they return.
+  struct Reach {
+    size_t J = 0;
     bool Beside = false, Inside = false;
-    std::string Why;
+    std::string Why; ///< why it is joined before J
     std::vector<const Stmt *> Exits;
-    for (; J < Stmts.size(); ++J) {
+    std::vector<AsyncCall::TestedCall> Tested;
+  };
+
+  /// The Reach of the call of statement I, whose regions at the call are
+  /// \p Mine (none where the caller cannot give them); where \p Checked,
+  /// they are the callee's, evaluated at the spawn, and Mine only keeps
+  /// from a test a call that surely overlaps them.
+  Reach reach(const StatementShape &Shape, const std::vector<SiteRegion> &Mine, bool Checked,
+              const std::vector<const Stmt *> &Stmts, const std::vector<StatementShape> &Shapes,
+              size_t I) {
+    Reach Out;
+    size_t &J = Out.J;
+    std::string &Why = Out.Why;
+    for (J = I + 1; J < Stmts.size(); ++J) {
       const StatementShape &Next = Shapes[J];
+      // A call that no proof keeps apart from this one runs after a test of
+      // their bytes at run time, which joins this one first where they
+      // share any; not one that changes what the regions are written in,
+      // which later statements are checked against.
+      if (const CallExpr *Call = testableCall(Stmts[J], Shape.Target);
+          Call && (Checked || !conflict(Stmts[J], Mine, Shape.Target).empty()) &&
+          !surelyShared(Mine, Call) &&
+          (Checked || llvm::none_of(Mine, [&](const SiteRegion &R) {
+             return llvm::any_of(R.Vars, [&](const VarDecl *V) {
+               return modifiedVariables(Stmts[J]).count(V) > 0;
+             });
+           }))) {
+        Out.Tested.push_back({Call, Stmts[J]});
+        Out.Beside = true;
+        continue;
+      }
+      if (Checked) {
+        if (!(Why = uncheckedConflict(Stmts[J], Shape.Target)).empty())
+          break;
+        Out.Beside = Out.Beside || Next.Form != CallFormKind::Operand;
+        continue;
+      }
       if (Next.Form == CallFormKind::Operand && !Next.Calls.empty() && !Next.Branch) {
         // Its operand calls are evaluated first: they may run beside this
         // one, and the join then stands between them and the rest. (Those
@@ -767,15 +965,16 @@ private:
           }
         if (Clash)
           break;
-        Beside = true;
+        Out.Beside = true;
         if (!(Why = conflict(Stmts[J], Mine, Shape.Target, Calls)).empty()) {
-          Inside = true;
+          Out.Inside = true;
           break;
         }
         continue;
       }
       if (!(Why = conflict(Stmts[J], Mine, Shape.Target)).empty()) {
-        std::optional<std::string> Exit = whyNoExitJoins(Stmts[J], Mine, Shape.Target, Exits);
+        std::optional<std::string> Exit =
+            whyNoExitJoins(Stmts[J], Mine, Shape.Target, Out.Exits);
         if (Exit && Exit->empty()) {
           Why.clear();
           continue;
@@ -784,8 +983,39 @@ private:
           Why = *Exit;
         break;
       }
-      Beside = Beside || Next.Form != CallFormKind::Operand;
+      Out.Beside = Out.Beside || Next.Form != CallFormKind::Operand;
     }
+    return Out;
+  }
+
+  /// Plans the Statement or Assigned call \p CE, statement I of the block;
+  /// returns why it stays sequential, or "" when it was made asynchronous.
+  /// Where the caller cannot give its regions, or a statement before any
+  /// other runs beside it stops it (`p = p + h;` changing what they are
+  /// written in), the callee's regions are evaluated at the spawn instead,
+  /// and the statements after it run beside it where each touches no memory
+  /// or is a call tested against it at run time.
+  std::string planDeferred(const CallExpr *CE, const StatementShape &Shape,
+                           const std::vector<const Stmt *> &Stmts,
+                           const std::vector<StatementShape> &Shapes, size_t I,
+                           const CompoundStmt *CS) {
+    std::vector<SiteRegion> Mine;
+    std::string Unproven;
+    if (std::string Why = whyNotRemote(CE, Mine, &Unproven); !Why.empty())
+      return Why;
+    bool Checked = !Unproven.empty();
+    Reach Got = reach(Shape, Mine, Checked, Stmts, Shapes, I);
+    if (!Checked && !Got.Beside && !keptBeside(I) && Got.J < Stmts.size() &&
+        whyNoExtents(CE->getDirectCallee()).empty() &&
+        !Overrides.Off.count(CE)) {
+      Reach Tested = reach(Shape, Mine, true, Stmts, Shapes, I);
+      if (Tested.Beside) {
+        Checked = true;
+        Unproven = "line " + line(Stmts[Got.J]) + " " + Got.Why;
+        Got = std::move(Tested);
+      }
+    }
+    auto &[J, Beside, Inside, Why, Exits, Tested] = Got;
     const std::string Name = CE->getDirectCallee()->getNameAsString();
     if (!Beside && keptBeside(I))
       return "it is the part kept on this node";
@@ -797,6 +1027,18 @@ private:
                               "' runs beside it before its results are needed";
     AsyncCall &AC = spawn(CE, Shape.Form, Stmts[I], CS);
     AC.Target = Shape.Target;
+    AC.Checked = Checked;
+    AC.Unproven = std::move(Unproven);
+    AC.TestedBy = std::move(Tested);
+    AC.Pretested = !AC.TestedBy.empty() && AC.TestedBy.front().Statement == Stmts[I + 1];
+    for (const AsyncCall::TestedCall &T : AC.TestedBy)
+      for (const FunctionDecl *F : {AC.Callee, T.Call->getDirectCallee()}) {
+        const FunctionDecl *Canonical = F->getCanonicalDecl();
+        if (!llvm::is_contained(Plan.Extents, Canonical))
+          Plan.Extents.push_back(Canonical);
+        if (!llvm::is_contained(Plan.Remote, Canonical))
+          Plan.Remote.push_back(Canonical);
+      }
     AC.JoinBefore = J < Stmts.size() ? Stmts[J] : nullptr;
     AC.JoinInside = Inside;
     AC.ExitJoins = std::move(Exits);
@@ -1787,6 +2029,26 @@ static std::string joinText(TUAnalysis &A, const AsyncCall &AC) {
              std::to_string(SM.getPresumedLineNumber(Branch->getBeginLoc())) + " returns";
   if (const EffectInfo *E = A.effects(AC.Callee); E && !E->PastArray.empty())
     Where += "; where regions are copied (mpi) it runs here: " + E->PastArray.front().Name;
+  if (AC.Checked)
+    Where += "; under a run-time test: its regions are the callee's, evaluated at the spawn (" +
+             AC.Unproven + ")";
+  auto LineOf = [&](const AsyncCall::TestedCall &T) {
+    return std::to_string(SM.getPresumedLineNumber(T.Call->getBeginLoc()));
+  };
+  if (AC.Pretested)
+    Where += "; a run-time test before the spawn compares its bytes with those of the call at "
+             "line " +
+             LineOf(AC.TestedBy.front()) +
+             ", which follows it, and where they share memory that either writes it runs here";
+  if (AC.TestedBy.size() > (AC.Pretested ? 1 : 0)) {
+    std::vector<std::string> Lines;
+    for (const AsyncCall::TestedCall &T : llvm::drop_begin(AC.TestedBy, AC.Pretested ? 1 : 0))
+      Lines.push_back(LineOf(T));
+    Where += std::string("; tested at run time against the call") +
+             (Lines.size() > 1 ? "s" : "") + " at line" + (Lines.size() > 1 ? "s " : " ") +
+             llvm::join(Lines, ", ") + " before " + (Lines.size() > 1 ? "each runs" : "it runs") +
+             ", and joined first where they share memory that either writes";
+  }
   return Where;
 }
 
@@ -1826,7 +2088,11 @@ std::vector<PlanEntry> cleave::planEntries(TUAnalysis &A, const ParallelPlan &Pl
     auto [Changed, New] = Changing.try_emplace(Caller);
     if (New && Caller)
       Changed->second = changingVariables(Ctx, Caller);
-    if (auto Regions = callSiteRegions(A, AC.Call, Changed->second))
+    // Known only at run time: the callee's, in its parameters.
+    if (AC.Checked)
+      for (const Region &R : A.regions(AC.Callee))
+        E.Regions.push_back("'" + AC.Callee->getNameAsString() + "' " + R.str());
+    else if (auto Regions = callSiteRegions(A, AC.Call, Changed->second))
       for (const SiteRegion &R : *Regions)
         E.Regions.push_back(siteRegionText(R, Ctx));
     else

@@ -92,6 +92,27 @@ struct AsyncCall {
   /// call is joined at the start of each of them too (knapsack's
   /// `if (weight[i] > room) return without;`), and their `if`s run beside it.
   std::vector<const clang::Stmt *> ExitJoins;
+  /// Statement, Assigned: the regions of its pointer arguments are not known
+  /// in the caller's terms (Unproven says why); they are the callee's,
+  /// evaluated at the spawn from the arguments, and every statement before
+  /// its join is a call tested against them (TestedBy) or touches no memory.
+  bool Checked = false;
+  std::string Unproven;
+  /// Statement, Assigned: the later calls of its block, before its join,
+  /// that no proof keeps apart from it: before each one runs, the bytes it
+  /// may touch are tested against those of this call, kept from its spawn
+  /// (NAME__extents), and where one of them writes what the other touches
+  /// this call is joined first.
+  struct TestedCall {
+    const clang::CallExpr *Call = nullptr;
+    /// The statement of Block that holds it: the call, or its assignment.
+    const clang::Stmt *Statement = nullptr;
+  };
+  std::vector<TestedCall> TestedBy;
+  /// The first of TestedBy is the next statement, whose arguments are known
+  /// at the spawn: the test is made before it, and where it fails the call
+  /// runs here (NAME__here) rather than be sent and waited for at once.
+  bool Pretested = false;
   /// Name of the variable holding its future (Iteration: the futures of the
   /// loop, a clv_spawns).
   std::string Future;
@@ -128,6 +149,10 @@ struct ParallelPlan {
   /// The functions called asynchronously, sorted by name: their index is their
   /// function id in the generated program.
   std::vector<const clang::FunctionDecl *> Remote;
+  /// The functions whose stubs give the bytes a call may touch
+  /// (NAME__extents), by canonical declaration: those of the calls a run-time
+  /// test compares (AsyncCall::TestedBy).
+  std::vector<const clang::FunctionDecl *> Extents;
   /// The node the spawned calls of a function go to, by its canonical
   /// declaration, where a plan names one (CallOverrides::Nodes); the others
   /// go to the next node of the binomial tree.

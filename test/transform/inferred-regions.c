@@ -2,8 +2,9 @@
 // add touches (c, a and b in [lo:hi], from its loop and its two self-calls),
 // and that main passes it three different allocations, so its halves run on
 // two nodes with their regions copied or shared. addto is called with one
-// array for two of its parameters: its calls stay sequential, and the remark
-// names the call that passes it.
+// array for two of its parameters: no proof keeps its halves apart, so the
+// first is spawned where a run-time test before the spawn finds their bytes
+// apart (c[lo:mid] and a[lo:mid] beside c[mid:hi] and a[mid:hi]: they are).
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: cleave analyze %s | FileCheck --check-prefix=MODEL %s
@@ -73,7 +74,8 @@ int main(int argc, char **argv) {
 // MODEL-NEXT:   region: a[lo:hi] (read, inferred)
 // MODEL-NEXT:   region: b[lo:hi] (read, inferred)
 // MODEL-NEXT:   can run on another node
-// REMARK: inferred-regions.c:32:3: remark: call to 'add' runs asynchronously
-// REMARK: inferred-regions.c:33:3: remark: call to 'add' stays sequential: it is the part kept on this node
-// REMARK: inferred-regions.c:44:3: remark: call to 'addto' stays sequential: the next statement may touch what it reads or writes (its call of 'addto' at line 45: 'c' and 'a' may point into the same array: the call at line 60 passes 'z' for both)
+// REMARK: inferred-regions.c:33:3: remark: call to 'add' runs asynchronously
+// REMARK: inferred-regions.c:34:3: remark: call to 'add' stays sequential: it is the part kept on this node
+// REMARK: inferred-regions.c:45:3: remark: call to 'addto' runs asynchronously on the next node of the binomial tree; joined at the end of its block, line 47; a run-time test before the spawn compares its bytes with those of the call at line 46, which follows it, and where they share memory that either writes it runs here
+// REMARK: inferred-regions.c:46:3: remark: call to 'addto' stays sequential: it is the part kept on this node
 // RESULT: 29999700000.0

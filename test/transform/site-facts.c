@@ -57,7 +57,9 @@ static void clear(long *r, unsigned n) {
 }
 // Clears r[0:n] in halves split at `at`, the caller's guess: the rest,
 // `n - at`, wraps where at > n. The region is the pragma's; at the calls,
-// the second one's has no bound, and the remarks say why.
+// the second one's has no bound in the caller's terms, so the first call is
+// spawned where a run-time test finds the second one's bytes, evaluated
+// from its arguments, apart from its own.
 #pragma cleave region(r[0:n])
 void halves(long *r, unsigned n, unsigned at) {
   if (n <= 64) {
@@ -67,8 +69,8 @@ void halves(long *r, unsigned n, unsigned at) {
   halves(r, at, at / 2);
   halves(r + at, n - at, (n - at) / 2);
 }
-// REMARK: site-facts.c:[[@LINE-3]]:3: remark: call to 'halves' stays sequential: {{.*}}argument 'n - at' (for 'n') may wrap around below 0, as unsigned arithmetic does: nothing there shows n - at >= 0
-// REMARK: site-facts.c:[[@LINE-3]]:3: remark: call to 'halves' stays sequential: {{.*}}argument 'n - at' (for 'n') may wrap around below 0, as unsigned arithmetic does: nothing there shows n - at >= 0
+// REMARK: site-facts.c:[[@LINE-3]]:3: remark: call to 'halves' runs asynchronously on the next node of the binomial tree; joined at the end of its block, line [[@LINE-1]]; a run-time test before the spawn compares its bytes with those of the call at line [[@LINE-2]], which follows it, and where they share memory that either writes it runs here
+// REMARK: site-facts.c:[[@LINE-3]]:3: remark: call to 'halves' stays sequential: it is the part kept on this node
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 4096;

@@ -1042,3 +1042,95 @@ TEST_P(XdrCallTest, QueuedObjectsNotWrittenAreRefused) {
 INSTANTIATE_TEST_SUITE_P(Pass, XdrCallTest, ::testing::Values("copy", "share"));
 
 } // namespace
+
+// ---------------------------------------------------------------------------
+// Extents: the run-time test of a spawn against the calls beside it
+
+namespace {
+
+clv_extent span(const void *lo, size_t bytes, int written) {
+  size_t at = reinterpret_cast<size_t>(lo);
+  return clv_extent{at, at + bytes, written};
+}
+
+TEST(ExtentsTest, SharedBytesConflictWhereOneSideWrites) {
+  double a[16];
+  clv_extent left = span(a, 8 * sizeof(double), 1);
+  clv_extent right = span(a + 8, 8 * sizeof(double), 1);
+  clv_extent straddle = span(a + 7, 2 * sizeof(double), 0);
+  // Touching ends share no byte.
+  EXPECT_EQ(clv_extents_conflict(&left, 1, &right, 1), 0);
+  EXPECT_EQ(clv_extents_conflict(&right, 1, &left, 1), 0);
+  // A read of bytes the other writes, either way round.
+  EXPECT_EQ(clv_extents_conflict(&left, 1, &straddle, 1), 1);
+  EXPECT_EQ(clv_extents_conflict(&straddle, 1, &right, 1), 1);
+  // Reads beside reads share nothing that changes.
+  clv_extent read_left = span(a, 8 * sizeof(double), 0);
+  EXPECT_EQ(clv_extents_conflict(&read_left, 1, &straddle, 1), 0);
+}
+
+TEST(ExtentsTest, EmptyExtentsAndListsConflictWithNothing) {
+  double a[4];
+  clv_extent all = span(a, sizeof a, 1);
+  clv_extent empty = span(a + 1, 0, 1);
+  EXPECT_EQ(clv_extents_conflict(&all, 1, &empty, 1), 0);
+  EXPECT_EQ(clv_extents_conflict(&all, 1, nullptr, 0), 0);
+  EXPECT_EQ(clv_extents_conflict(nullptr, 0, &all, 1), 0);
+}
+
+TEST(ExtentsTest, AnyPairOfTheListsCounts) {
+  int x[8], y[8];
+  clv_extent mine[2] = {span(x, sizeof x, 0), span(y, 4 * sizeof(int), 1)};
+  clv_extent apart[2] = {span(x, sizeof x, 0), span(y + 4, 4 * sizeof(int), 1)};
+  clv_extent into[1] = {span(y + 3, sizeof(int), 0)};
+  EXPECT_EQ(clv_extents_conflict(mine, 2, apart, 2), 0);
+  EXPECT_EQ(clv_extents_conflict(mine, 2, into, 1), 1);
+  // All of memory, as NAME__extents gives where its entry guard fails.
+  clv_extent everything = {0, static_cast<size_t>(-1), 1};
+  EXPECT_EQ(clv_extents_conflict(&everything, 1, apart, 2), 1);
+}
+
+} // namespace
+
+namespace {
+
+TEST(ExtentsTest, SpansAndRowsAsTheStubsComputeThem) {
+  double a[64];
+  clv_extent x;
+  clv_extent_span(&x, a + 2, 3, sizeof(double), 1);
+  EXPECT_EQ(x.lo, reinterpret_cast<size_t>(a + 2));
+  EXPECT_EQ(x.hi, reinterpret_cast<size_t>(a + 5));
+  EXPECT_EQ(x.written, 1);
+  // Rows 8 apart: from the first's start to the fourth's end.
+  clv_extent_rows(&x, a + 1, 4, 8, 2, sizeof(double), 0);
+  EXPECT_EQ(x.lo, reinterpret_cast<size_t>(a + 1));
+  EXPECT_EQ(x.hi, reinterpret_cast<size_t>(a + 1 + 3 * 8 + 2));
+  EXPECT_EQ(x.written, 0);
+  // Running down: from the last's start to the first's end.
+  clv_extent_rows(&x, a + 40, 3, -16, 4, sizeof(double), 1);
+  EXPECT_EQ(x.lo, reinterpret_cast<size_t>(a + 8));
+  EXPECT_EQ(x.hi, reinterpret_cast<size_t>(a + 44));
+  // No rows, or rows of nothing: no byte.
+  clv_extent_rows(&x, a, 0, 8, 2, sizeof(double), 1);
+  EXPECT_EQ(x.lo, x.hi);
+  clv_extent_rows(&x, a, 5, 8, 0, sizeof(double), 1);
+  EXPECT_EQ(x.lo, x.hi);
+}
+
+TEST(ExtentsTest, ExtentsPastTheEndOfMemoryAreAllOfIt) {
+  double a[4];
+  clv_extent x;
+  // A count that wrapped below 0 (`n - at` of unsigned values).
+  clv_extent_span(&x, a, static_cast<size_t>(-3), sizeof(double), 1);
+  EXPECT_EQ(x.lo, 0u);
+  EXPECT_EQ(x.hi, static_cast<size_t>(-1));
+  clv_extent_rows(&x, a, static_cast<size_t>(1) << 62, 1 << 20, 1, sizeof(double), 0);
+  EXPECT_EQ(x.lo, 0u);
+  EXPECT_EQ(x.hi, static_cast<size_t>(-1));
+  clv_extent everything = x;
+  clv_extent mine;
+  clv_extent_span(&mine, a, 4, sizeof(double), 1);
+  EXPECT_EQ(clv_extents_conflict(&mine, 1, &everything, 1), 1);
+}
+
+} // namespace
