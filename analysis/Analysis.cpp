@@ -199,6 +199,22 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
            R = addressValue(BO->getRHS(), Modified, Ctx);
       return L && R ? SymExpr::binary(SymExpr::Kind::Sub, L, R) : nullptr;
     }
+    // A shift of a signed value by a constant: a product (an overflow is
+    // undefined), or a quotient of a value that is not negative (C leaves
+    // the shift of a negative one to the compiler, and `/` rounds it the
+    // other way). Not of an unsigned one: a hash's `(n * 2654435761u) >>
+    // 24` shifts a product that wrapped around.
+    if ((BO->getOpcode() == BO_Shl || (BO->getOpcode() == BO_Shr && Wraps)) && Ctx &&
+        BO->getLHS()->getType()->isSignedIntegerType()) {
+      std::optional<llvm::APSInt> By = BO->getRHS()->getIntegerConstantExpr(*Ctx);
+      SymExpr::Ptr L = Value(BO->getLHS());
+      if (!By || By->isNegative() || By->getExtValue() > 62 || !L)
+        return nullptr;
+      SymExpr::Ptr Scale = SymExpr::constant(int64_t(1) << By->getExtValue());
+      if (BO->getOpcode() == BO_Shl)
+        return SymExpr::binary(SymExpr::Kind::Mul, L, Scale);
+      return (L = NotNegative(L)) ? SymExpr::binary(SymExpr::Kind::Div, L, Scale) : nullptr;
+    }
     SymExpr::Kind K;
     switch (BO->getOpcode()) {
     case BO_Add: K = SymExpr::Kind::Add; break;

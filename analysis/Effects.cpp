@@ -199,6 +199,8 @@ public:
       Stable.insert(Key);
     for (const ParmVarDecl *P : FD->parameters())
       Variables[symbolKey(P)] = P;
+    for (const auto &[V, Value] : setOnce(FD))
+      SetOnce[V] = Value;
     for (const VarDecl *V : localVariables(AnalyzedBody)) {
       Variables[symbolKey(V)] = V;
       if (!Modified.count(V))
@@ -1112,12 +1114,36 @@ private:
     for (const std::string &Key : V->variables()) {
       auto It = Variables.find(Key);
       const VarDecl *D = It == Variables.end() ? nullptr : It->second;
+      // A local declared without a value and set by one statement before
+      // every read (`int half; ... half = rows / 2;`, as C89 writes it) holds
+      // that value wherever it is read.
+      if (auto Set = SetOnce.find(D); D && Set != SetOnce.end()) {
+        if (SymExpr::Ptr Value = !Set->second->HasSideEffects(Ctx)
+                                     ? symbolicValue(Set->second, &Modified, &Ctx)
+                                     : nullptr) {
+          Value = asPassed(Set->second, Value);
+          if (stable(Value))
+            Entered[Key] = Value;
+        }
+        continue;
+      }
+      if (D && Modified.count(D))
+        if (SymExpr::Ptr Now = straightValue(D, At)) {
+          Entered[Key] = asPassed(At, Now);
+          continue;
+        }
       if (!D || !Modified.count(D) == isa<ParmVarDecl>(D))
         continue;
       if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+        SymExpr::Ptr Now = SymExpr::variable(Key), Passed = SymExpr::variable(entryKey(P));
+        // Read before anything changes it, where control passes once
+        // (`render(out, ..); out += half * width;`, the first call).
+        if (!JumpsIn && !inLoop(At) && !modifiedBefore(AnalyzedBody, At).count(P)) {
+          Entered[Key] = Passed;
+          continue;
+        }
         if (!Given && !(States && (Given = States->factsAt(At))))
           continue;
-        SymExpr::Ptr Now = SymExpr::variable(Key), Passed = SymExpr::variable(entryKey(P));
         if (implies(*Given, {{atLeast(Now, Passed), atLeast(Passed, Now)}}))
           Entered[Key] = Passed;
       } else if (SymExpr::Ptr Init = D->getInit() && !D->getInit()->HasSideEffects(Ctx)
@@ -1129,6 +1155,74 @@ private:
       }
     }
     return Entered.empty() ? V : simplify(substitute(V, Entered));
+  }
+
+  /// The value of \p D where \p At reads it, from the statements of the
+  /// body's block before At's that set it, where control passes each once,
+  /// in order (no loop around At, no label) and each is `D = E;`, `D += E;`
+  /// or `D -= E;` whose E reads only variables that never change, are set
+  /// once, or D itself: `out += half * width;` before `render(out, ..)`. Null
+  /// where it is not known so.
+  SymExpr::Ptr straightValue(const VarDecl *D, const Expr *At) {
+    const auto *Body = dyn_cast<CompoundStmt>(AnalyzedBody);
+    if (!Body || JumpsIn || inLoop(At))
+      return nullptr;
+    const Stmt *Top = At;
+    while (Top && Parents->getParent(Top) != Body)
+      Top = Parents->getParent(Top);
+    auto ValueOf = [&](const Expr *E) {
+      return E->getType()->isPointerType() ? addressValue(E, &Modified, &Ctx)
+                                           : symbolicValue(E, &Modified, &Ctx);
+    };
+    std::string Key = symbolKey(D);
+    SymExpr::Ptr Value;
+    if (const auto *P = dyn_cast<ParmVarDecl>(D))
+      Value = SymExpr::variable(entryKey(P));
+    else if (D->getInit() && !D->getInit()->HasSideEffects(Ctx))
+      Value = ValueOf(D->getInit());
+    for (const Stmt *S : Body->body()) {
+      if (!Top || S == Top)
+        break;
+      if (!modifiedVariables(S).count(D))
+        continue;
+      const auto *Set = dyn_cast<BinaryOperator>(S);
+      SymExpr::Ptr E = Set && namedVariable(Set->getLHS()) == D && !Set->getRHS()->HasSideEffects(Ctx)
+                           ? ValueOf(Set->getRHS())
+                           : nullptr;
+      if (!E || llvm::any_of(E->variables(), [&](const std::string &V) {
+            auto It = Variables.find(V);
+            return V != Key && !Stable.count(V) &&
+                   !(It != Variables.end() && SetOnce.count(It->second));
+          }))
+        return nullptr;
+      // D's own value in E is the one before S.
+      if (llvm::is_contained(E->variables(), Key)) {
+        if (!Value)
+          return nullptr;
+        E = substitute(E, {{Key, Value}});
+      }
+      using K = SymExpr::Kind;
+      if (Set->getOpcode() == BO_Assign)
+        Value = E;
+      else if (Value && (Set->getOpcode() == BO_AddAssign || Set->getOpcode() == BO_SubAssign))
+        Value = SymExpr::binary(Set->getOpcode() == BO_AddAssign ? K::Add : K::Sub, Value, E);
+      else
+        return nullptr;
+    }
+    if (!Top || !Value || modifiedBefore(Top, At).count(D))
+      return nullptr;
+    return simplify(Value);
+  }
+
+  /// Whether \p At, of the body walked, is in a loop of it, condition and
+  /// steps included.
+  bool inLoop(const Stmt *At) {
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(AnalyzedBody);
+    for (const Stmt *Up = Parents->getParent(At); Up; Up = Parents->getParent(Up))
+      if (isa<ForStmt, WhileStmt, DoStmt>(Up))
+        return true;
+    return false;
   }
 
   /// \p E in the names of the parameters the body never changes, or null
@@ -1653,6 +1747,8 @@ private:
       return A;
     }
     std::string Why;
+    if (O.Offset && !Arg->HasSideEffects(Ctx))
+      O.Offset = asPassed(Arg, O.Offset);
     A.Value = O.Offset ? inParameters(O.Offset, Why) : nullptr;
     if (!A.Value)
       A.Why = O.Offset ? "its offset depends on " + Why
@@ -1808,6 +1904,8 @@ private:
   std::set<std::string> Stable;
   /// The parameters and locals of FD by key (symbolKey).
   std::map<std::string, const VarDecl *> Variables;
+  /// The locals of FD set once before every read, with their value (setOnce).
+  std::map<const VarDecl *, const Expr *> SetOnce;
   /// stoppedByValues's scan of the body, once it is needed: what flows into
   /// each variable, and the loops that values read from memory stop.
   struct ValueStops {
@@ -1851,12 +1949,15 @@ namespace {
 
 /// The permutation of \p FD's parameters that \p Then makes, each
 /// parameter i ending up with the value parameter Sigma[i] was passed, by
-/// declarations of temporaries and assignments between them and the
-/// parameters (`t = a; a = b; b = t;`); nullopt for any other statement, a
-/// value that is not one the parameters were passed, or no change.
-std::optional<std::vector<unsigned>> parameterPermutation(ASTContext &Ctx,
-                                                          const FunctionDecl *FD,
-                                                          const Stmt *Then) {
+/// declarations of temporaries and assignments between them, the
+/// temporaries \p Temps declared before it, and the parameters (`t = a; a =
+/// b; b = t;`); nullopt for any other statement, a value that is not one the
+/// parameters were passed, or no change. \p Set gets the temporaries of
+/// Temps it assigns.
+std::optional<std::vector<unsigned>>
+parameterPermutation(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *Then,
+                     const llvm::DenseSet<const VarDecl *> &Temps,
+                     llvm::DenseSet<const VarDecl *> &Set) {
   llvm::DenseMap<const VarDecl *, unsigned> Holds; // the parameter whose value each holds
   for (unsigned I = 0; I < FD->getNumParams(); ++I)
     Holds[FD->getParamDecl(I)] = I;
@@ -1881,11 +1982,14 @@ std::optional<std::vector<unsigned>> parameterPermutation(ASTContext &Ctx,
       continue;
     }
     const auto *BO = dyn_cast<BinaryOperator>(S);
+    const VarDecl *To = BO ? namedVariable(BO->getLHS()) : nullptr;
     std::optional<unsigned> From;
-    if (!BO || BO->getOpcode() != BO_Assign || !Holds.count(namedVariable(BO->getLHS())) ||
+    if (!BO || BO->getOpcode() != BO_Assign || !(Holds.count(To) || Temps.count(To)) ||
         !(From = ValueOf(BO->getRHS())))
       return std::nullopt;
-    Holds[namedVariable(BO->getLHS())] = *From;
+    if (Temps.count(To))
+      Set.insert(To);
+    Holds[To] = *From;
   }
   std::vector<unsigned> Sigma;
   std::vector<bool> Taken(FD->getNumParams());
@@ -1903,17 +2007,40 @@ std::optional<std::vector<unsigned>> parameterPermutation(ASTContext &Ctx,
 }
 
 /// The body analyzedBody() reads for \p FD, when it differs from its own.
+/// The `if` may follow declarations without values (C89's at the top of
+/// the block, `ELM *tmp;`), whose variables it may use as temporaries where
+/// nothing after it reads them.
 Stmt *permutedBody(ASTContext &Ctx, const FunctionDecl *FD) {
   FD = FD->getDefinition();
   const auto *Body = FD ? dyn_cast_or_null<CompoundStmt>(FD->getBody()) : nullptr;
-  if (!Body || !FD->getReturnType()->isVoidType() || Body->size() < 2)
+  if (!Body || !FD->getReturnType()->isVoidType())
     return nullptr;
-  const auto *IS = dyn_cast<IfStmt>(Body->body_front());
+  llvm::ArrayRef<Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  llvm::DenseSet<const VarDecl *> Temps;
+  size_t First = 0;
+  for (; First < Stmts.size(); ++First) {
+    const auto *DS = dyn_cast<DeclStmt>(Stmts[First]);
+    if (!DS || llvm::any_of(DS->decls(), [](const Decl *D) {
+          const auto *V = dyn_cast<VarDecl>(D);
+          return V && (V->getInit() || !V->hasLocalStorage());
+        }))
+      break;
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        Temps.insert(V);
+  }
+  if (Stmts.size() < First + 2)
+    return nullptr;
+  const auto *IS = dyn_cast<IfStmt>(Stmts[First]);
   if (!IS || IS->getInit() || IS->getConditionVariable() || IS->getElse() ||
       IS->getCond()->HasSideEffects(Ctx))
     return nullptr;
-  std::optional<std::vector<unsigned>> Sigma = parameterPermutation(Ctx, FD, IS->getThen());
-  if (!Sigma)
+  llvm::DenseSet<const VarDecl *> Set;
+  std::optional<std::vector<unsigned>> Sigma =
+      parameterPermutation(Ctx, FD, IS->getThen(), Temps, Set);
+  if (!Sigma || llvm::any_of(Stmts.drop_front(First + 1), [&](const Stmt *S) {
+        return llvm::any_of(Set, [&](const VarDecl *V) { return !mentionsOf(S, V).empty(); });
+      }))
     return nullptr;
   // What the rest takes from the condition's failing must hold of the
   // permuted values wherever it holds of those passed.
@@ -1948,11 +2075,12 @@ Stmt *permutedBody(ASTContext &Ctx, const FunctionDecl *FD) {
   Stmt *Steps[] = {CallExpr::Create(Ctx, Callee, Args, Ctx.VoidTy, VK_PRValue, Loc,
                                     FPOptionsOverride()),
                    ReturnStmt::Create(Ctx, Loc, nullptr, nullptr)};
-  std::vector<Stmt *> All = {IfStmt::Create(
+  std::vector<Stmt *> All(Stmts.begin(), Stmts.begin() + First);
+  All.push_back(IfStmt::Create(
       Ctx, Loc, IfStatementKind::Ordinary, nullptr, nullptr, const_cast<Expr *>(IS->getCond()),
       IS->getLParenLoc(), IS->getRParenLoc(),
-      CompoundStmt::Create(Ctx, Steps, FPOptionsOverride(), Loc, Loc))};
-  All.insert(All.end(), Body->body_begin() + 1, Body->body_end());
+      CompoundStmt::Create(Ctx, Steps, FPOptionsOverride(), Loc, Loc)));
+  All.insert(All.end(), Stmts.begin() + First + 1, Stmts.end());
   return CompoundStmt::Create(Ctx, All, FPOptionsOverride(), Body->getLBracLoc(),
                               Body->getRBracLoc());
 }

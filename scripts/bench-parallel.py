@@ -56,6 +56,7 @@ PROGRAMS = [
     ("power", "power/power.c", ["3000", "300"], "power.c"),
     ("tiledmul", "tiledmul/tiledmul.c", ["1500"], "tiledmul.c"),
     ("medoid", "medoid/medoid.c", ["6000", "16"], "medoid.c"),
+    ("mandel", "mandel/mandel.c", ["1280", "960", "2000"], "mandel.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

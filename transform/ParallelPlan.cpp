@@ -757,9 +757,11 @@ private:
   /// Whether the call \p CE surely touches what one of the regions \p Mine
   /// does, where one of them writes: the same global scalar, or elements of
   /// one variable of which one region holds the other (msort's half inside
-  /// merge's whole), unless that one is empty. A run-time test would only
-  /// ever find the overlap.
-  bool surelyShared(const std::vector<SiteRegion> &Mine, const CallExpr *CE) {
+  /// merge's whole), unless that one is empty, \p Changed (the variables
+  /// set since the spawn) holding neither that variable nor one its bounds
+  /// read. A run-time test would only ever find the overlap.
+  bool surelyShared(const std::vector<SiteRegion> &Mine, const CallExpr *CE,
+                    const llvm::DenseSet<const VarDecl *> &Changed) {
     auto Theirs = callSiteRegions(A, CE, Mutable);
     if (!Theirs) {
       llvm::consumeError(Theirs.takeError());
@@ -767,7 +769,8 @@ private:
     }
     for (const SiteRegion &X : Mine)
       for (const SiteRegion &Y : *Theirs) {
-        if ((X.ReadOnly && Y.ReadOnly) || !X.Base || X.Base != Y.Base)
+        if ((X.ReadOnly && Y.ReadOnly) || !X.Base || X.Base != Y.Base || Changed.count(X.Base) ||
+            llvm::any_of(X.Vars, [&](const VarDecl *V) { return Changed.count(V) > 0; }))
           continue;
         if (globalObject(X.Base) && !X.Base->getType()->isArrayType())
           return true;
@@ -927,7 +930,13 @@ private:
     Reach Out;
     size_t &J = Out.J;
     std::string &Why = Out.Why;
-    for (J = I + 1; J < Stmts.size(); ++J) {
+    // The variables the statements since the spawn set.
+    llvm::DenseSet<const VarDecl *> Changed;
+    auto Advance = [&] {
+      llvm::DenseSet<const VarDecl *> Set = modifiedVariables(Stmts[J++]);
+      Changed.insert(Set.begin(), Set.end());
+    };
+    for (J = I + 1; J < Stmts.size(); Advance()) {
       const StatementShape &Next = Shapes[J];
       // A call that no proof keeps apart from this one runs after a test of
       // their bytes at run time, which joins this one first where they
@@ -935,7 +944,7 @@ private:
       // which later statements are checked against.
       if (const CallExpr *Call = testableCall(Stmts[J], Shape.Target);
           Call && (Checked || !conflict(Stmts[J], Mine, Shape.Target).empty()) &&
-          !surelyShared(Mine, Call) &&
+          !surelyShared(Mine, Call, Changed) &&
           (Checked || llvm::none_of(Mine, [&](const SiteRegion &R) {
              return llvm::any_of(R.Vars, [&](const VarDecl *V) {
                return modifiedVariables(Stmts[J]).count(V) > 0;

@@ -74,11 +74,13 @@ void own(void) {
   merge(table, table + 32, 0, 16, 32);
 }
 
-// A bound passed down that is not an expression of the parameters.
+// A bound passed down that is not an expression of the parameters: k is n
+// or its square, by the branch taken.
 // CHECK-LABEL: function unknown_length at
-// CHECK:      writes v[?], unbounded: its call of 'zero' at line [[@LINE+3]] passes 'k' for 'n', which is not an expression of the parameters
+// CHECK:      writes v[?], unbounded: its call of 'zero' at line [[@LINE+4]] passes 'k' for 'n', which is not an expression of the parameters
 void unknown_length(double *v, int n) {
-  int k = n; k = k * k;
+  int k = n;
+  if (n > 4) k = k * k;
   zero(v, k);
 }
 

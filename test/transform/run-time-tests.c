@@ -36,7 +36,7 @@
 #define CUT 64
 #define MOVE(p, k) ((p) += (k))
 
-// REMARK: run-time-tests.c:[[@LINE+17]]:3: remark: call to 'bump' runs asynchronously on the next node of the binomial tree; joined at the end of its block, line [[@LINE+20]]; under a run-time test: its regions are the callee's, evaluated at the spawn (line [[@LINE+18]] changes 'p', in which its regions are written); tested at run time against the call at line [[@LINE+19]] before it runs, and joined first where they share memory that either writes
+// REMARK: run-time-tests.c:[[@LINE+17]]:3: remark: call to 'bump' runs asynchronously on the next node of the binomial tree; joined at the end of its block, line [[@LINE+20]]; under a run-time test: its regions are the callee's, evaluated at the spawn (the regions of its pointer arguments are unknown here: argument 'p' (for 'a') lies at 'p', which changes at line [[@LINE+18]], and a region lies only at a pointer the caller never changes: a parameter, an allocation or array of its own, or a global array); tested at run time against the call at line [[@LINE+19]] before it runs, and joined first where they share memory that either writes
 // REMARK: run-time-tests.c:[[@LINE+18]]:3: remark: call to 'bump' stays sequential: it is the part kept on this node
 // CODE: clv_extent cleave_f1_x[1]; int cleave_f1_x_n = bump__extents(cleave_f1_x, p, h); clv_future *cleave_f1 = bump__spawn(p, h);
 // CODE-NEXT: p = p + h;
