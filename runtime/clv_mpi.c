@@ -7,9 +7,9 @@
 #include <mpi.h>
 #ifdef CLEAVE_MPI_LIBRARY
 // The MPI library is loaded when CLEAVE_TRANSPORT=mpi asks for it, not at
-// start: Open MPI's libmpi and the twenty libraries it needs took about 5 ms
-// to load and relocate here, at every start of a program that runs on
-// threads and never calls it. The runtime's calls go through this table,
+// start: loading and relocating Open MPI's libmpi and the twenty libraries it
+// needs cost about 3 ms of every start of a program that runs on threads and
+// never calls it (bench/README.md). The runtime's calls go through this table,
 // which load_mpi fills. (Builds with an MPI compiler wrapper, such as
 // MPICH's and SimGrid's, do not define CLEAVE_MPI_LIBRARY and call MPI as
 // usual.)
