@@ -11,6 +11,7 @@
 
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
@@ -1607,6 +1608,56 @@ private:
       Out.Direct.Aliasing.push_back(Note);
   }
 
+  /// Whether \p Def only computes on the scalars it is passed: its
+  /// parameters and value are arithmetic, and its body reads and writes its
+  /// parameters and locals alone (no pointer is followed, no global named,
+  /// no assembly) and calls only builtins that act on values and functions
+  /// such as itself.
+  bool computesOnValues(const FunctionDecl *Def) {
+    auto [It, New] = ValueOnly.try_emplace(Def->getCanonicalDecl(), false);
+    if (!New)
+      return It->second; // known, or being asked: a cycle proves nothing
+    auto Scalar = [](QualType T) {
+      T = T.getCanonicalType();
+      return T->isArithmeticType() || T->isEnumeralType();
+    };
+    if (Def->isVariadic() || !Def->hasBody() ||
+        !(Def->getReturnType()->isVoidType() || Scalar(Def->getReturnType())) ||
+        !llvm::all_of(Def->parameters(),
+                      [&](const ParmVarDecl *P) { return Scalar(P->getType()); }))
+      return false;
+    class Body : public RecursiveASTVisitor<Body> {
+    public:
+      EffectWalker &W;
+      const FunctionDecl *Def;
+      bool Pure = true;
+      Body(EffectWalker &W, const FunctionDecl *Def) : W(W), Def(Def) {}
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          Pure = V->hasLocalStorage() && V->getDeclContext() == Def;
+        return Pure;
+      }
+      bool VisitUnaryOperator(UnaryOperator *UO) {
+        return Pure = UO->getOpcode() != UO_Deref && UO->getOpcode() != UO_AddrOf;
+      }
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return Pure = false; }
+      bool VisitMemberExpr(MemberExpr *ME) { return Pure = !ME->isArrow(); }
+      bool VisitAsmStmt(AsmStmt *) { return Pure = false; }
+      bool VisitVarDecl(VarDecl *V) { return Pure = !V->isStaticLocal(); }
+      bool VisitCallExpr(CallExpr *CE) {
+        const FunctionDecl *Callee = CE->getDirectCallee();
+        const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+        Pure = Callee && (Def && Def->hasBody()
+                              ? W.computesOnValues(Def)
+                              : Callee->getBuiltinID() && Callee->getIdentifier() &&
+                                    !libraryEffect(Callee->getName()));
+        return Pure;
+      }
+    } Walk(*this, Def);
+    Walk.TraverseStmt(Def->getBody());
+    return ValueOnly[Def->getCanonicalDecl()] = Walk.Pure;
+  }
+
   void call(const CallExpr *CE) {
     for (const Expr *Arg : CE->arguments())
       expr(Arg);
@@ -1629,6 +1680,13 @@ private:
         !(Def && Def->hasBody()) && Callee->getIdentifier() ? libraryEffect(Name) : nullptr;
     if (Known)
       return libraryCall(CE, Name, *Known);
+    // A header's function that only computes on the values it is given
+    // (glibc's `__bswap_32`) acts on values, as a builtin does.
+    if (Def && Def->hasBody() &&
+        !Ctx.getSourceManager().isInMainFile(Ctx.getSourceManager().getExpansionLoc(
+            Def->getLocation())) &&
+        computesOnValues(Def))
+      return;
     if (Failing && !(Def && Def->hasBody()))
       return; // `__assert_fail`: see addFact
     CallEffect C;
@@ -1904,6 +1962,8 @@ private:
   std::set<std::string> Stable;
   /// The parameters and locals of FD by key (symbolKey).
   std::map<std::string, const VarDecl *> Variables;
+  /// computesOnValues's answers, by canonical declaration.
+  llvm::DenseMap<const FunctionDecl *, bool> ValueOnly;
   /// The locals of FD set once before every read, with their value (setOnce).
   std::map<const VarDecl *, const Expr *> SetOnce;
   /// stoppedByValues's scan of the body, once it is needed: what flows into
