@@ -1153,17 +1153,20 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   //       NAME__join(f, ..); f = NULL; } ... }
   llvm::MapVector<const CallExpr *, std::pair<const Stmt *, std::vector<const AsyncCall *>>>
       Tests;
+  // (An operand call's tests stand among its statement's calls, below.)
   for (const AsyncCall &AC : Plan.Async)
     for (const AsyncCall::TestedCall &T : AC.TestedBy) {
-      if (AC.Pretested && T.Call == AC.TestedBy.front().Call)
-        continue; // tested at the spawn
+      if ((AC.Pretested && T.Call == AC.TestedBy.front().Call) || // tested at the spawn
+          AC.Form == CallFormKind::Operand)
+        continue;
       auto &[Statement, Against] = Tests[T.Call];
       Statement = T.Statement;
       Against.push_back(&AC);
     }
   unsigned TestNumber = 0;
-  for (const auto &[Call, Test] : Tests) {
-    const auto &[Statement, Against] = Test;
+  // "{ clv_extent T[N]; ...; if (f && clv_extents_conflict(..)) { join f; f = NULL; } }"
+  // before the call \p Call, against the calls \p Against in flight.
+  auto TestCode = [&](const CallExpr *Call, const std::vector<const AsyncCall *> &Against) {
     std::string T = "cleave_t" + std::to_string(++TestNumber);
     std::string Code = "{ " + Extents(Call, T);
     for (auto It = Against.rbegin(); It != Against.rend(); ++It) {
@@ -1172,8 +1175,12 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
               "_x_n, " + T + ", " + T + "_n)) { " + JoinCall(AC, false) + " " + AC.Future +
               " = NULL; }";
     }
+    return Code + " }";
+  };
+  for (const auto &[Call, Test] : Tests) {
+    const auto &[Statement, Against] = Test;
     R.InsertTextBefore(Statement->getBeginLoc(),
-                       Code + " }\n" + indentOf(SM, Statement->getBeginLoc()));
+                       TestCode(Call, Against) + "\n" + indentOf(SM, Statement->getBeginLoc()));
   }
 
   // Joins at the start of branches that leave the function: the calls in
@@ -1338,9 +1345,21 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     for (size_t K = 0; K < H.Calls.size(); ++K) {
       const CallExpr *CE = H.Calls[K];
       Decls.push_back(Declare(CE->getDirectCallee(), H.Values[K]));
+      // The calls of the statement in flight that no proof keeps apart
+      // from this one: tested before it is evaluated.
+      std::vector<const AsyncCall *> Against;
+      for (const AsyncCall &AC : Plan.Async)
+        if (AC.Form == CallFormKind::Operand &&
+            llvm::any_of(AC.TestedBy,
+                         [&](const AsyncCall::TestedCall &T) { return T.Call == CE; }))
+          Against.push_back(&AC);
+      if (!Against.empty())
+        Issue.push_back(TestCode(CE, Against));
       auto Async = llvm::find_if(Plan.Async, [&](const AsyncCall &AC) { return AC.Call == CE; });
       if (Async != Plan.Async.end()) {
         Decls.push_back("clv_future *" + Async->Future + ";");
+        if (!Async->TestedBy.empty())
+          Issue.push_back(Extents(CE, Async->Future + "_x"));
         Issue.push_back(Async->Future + " = " + SpawnCall(*Async) + ";");
       } else {
         Issue.push_back(H.Values[K] + " = " +

@@ -870,6 +870,20 @@ private:
     return Plan.Async.back();
   }
 
+  /// Gives \p AC the calls \p Tested at run time against it, whose
+  /// functions' stubs then give the bytes a call may touch.
+  void tested(AsyncCall &AC, std::vector<AsyncCall::TestedCall> Tested) {
+    AC.TestedBy = std::move(Tested);
+    for (const AsyncCall::TestedCall &T : AC.TestedBy)
+      for (const FunctionDecl *F : {AC.Callee, T.Call->getDirectCallee()}) {
+        const FunctionDecl *Canonical = F->getCanonicalDecl();
+        if (!llvm::is_contained(Plan.Extents, Canonical))
+          Plan.Extents.push_back(Canonical);
+        if (!llvm::is_contained(Plan.Remote, Canonical))
+          Plan.Remote.push_back(Canonical);
+      }
+  }
+
   /// Spans of the block being planned: the statement index of each spawn
   /// and of its join (the block's size: its end), and whether the join
   /// stands inside that statement.
@@ -1038,16 +1052,8 @@ private:
     AC.Target = Shape.Target;
     AC.Checked = Checked;
     AC.Unproven = std::move(Unproven);
-    AC.TestedBy = std::move(Tested);
+    tested(AC, std::move(Tested));
     AC.Pretested = !AC.TestedBy.empty() && AC.TestedBy.front().Statement == Stmts[I + 1];
-    for (const AsyncCall::TestedCall &T : AC.TestedBy)
-      for (const FunctionDecl *F : {AC.Callee, T.Call->getDirectCallee()}) {
-        const FunctionDecl *Canonical = F->getCanonicalDecl();
-        if (!llvm::is_contained(Plan.Extents, Canonical))
-          Plan.Extents.push_back(Canonical);
-        if (!llvm::is_contained(Plan.Remote, Canonical))
-          Plan.Remote.push_back(Canonical);
-      }
     AC.JoinBefore = J < Stmts.size() ? Stmts[J] : nullptr;
     AC.JoinInside = Inside;
     AC.ExitJoins = std::move(Exits);
@@ -1084,22 +1090,38 @@ private:
     for (size_t K = 0; K < Calls.size(); ++K) {
       const CallExpr *CE = Calls[K];
       std::vector<SiteRegion> Mine;
-      std::string Why = whyNotRemote(CE, Mine);
+      std::string Unproven;
+      std::string Why = whyNotRemote(CE, Mine, K + 1 < Calls.size() ? &Unproven : nullptr);
       if (Why.empty() && K + 1 == Calls.size())
         Why = Spawned || keptBeside(I)
                   ? "it is the part kept on this node"
                   : "its value is needed by its statement, and no other call of '" +
                         CE->getDirectCallee()->getNameAsString() + "' runs beside it";
-      for (size_t L = K + 1; Why.empty() && L < Calls.size(); ++L)
-        if (std::string Conflict = whyCallConflicts(Calls[L], Mine); !Conflict.empty())
-          Why = "the call of '" + CE->getDirectCallee()->getNameAsString() +
-                "' after it in its statement may touch what it reads or writes (" +
-                Conflict + ")";
+      // The calls after it are evaluated beside it: each that no proof
+      // keeps apart is tested at run time before it is, where it can be.
+      std::vector<AsyncCall::TestedCall> Tested;
+      for (size_t L = K + 1; Why.empty() && L < Calls.size(); ++L) {
+        std::string Conflict = Unproven.empty() ? whyCallConflicts(Calls[L], Mine) : Unproven;
+        if (Conflict.empty())
+          continue;
+        if (testableCall(Calls[L], nullptr) && !surelyShared(Mine, Calls[L], {})) {
+          Tested.push_back({Calls[L], S});
+          continue;
+        }
+        Why = Unproven.empty() ? "the call of '" + CE->getDirectCallee()->getNameAsString() +
+                                     "' after it in its statement may touch what it reads or "
+                                     "writes (" +
+                                     Conflict + ")"
+                               : Unproven;
+      }
       if (!Why.empty()) {
         Plan.Sequential.push_back({CE, Why});
         continue;
       }
       AsyncCall &AC = spawn(CE, CallFormKind::Operand, S, Block);
+      AC.Checked = !Unproven.empty();
+      AC.Unproven = std::move(Unproven);
+      tested(AC, std::move(Tested));
       AC.JoinBefore = S;
       AC.JoinInside = true;
       AC.Value = Values.empty() ? freshName("cleave_v") : Values[K];

@@ -92,14 +92,15 @@ struct AsyncCall {
   /// call is joined at the start of each of them too (knapsack's
   /// `if (weight[i] > room) return without;`), and their `if`s run beside it.
   std::vector<const clang::Stmt *> ExitJoins;
-  /// Statement, Assigned: the regions of its pointer arguments are not known
-  /// in the caller's terms (Unproven says why); they are the callee's,
+  /// Statement, Assigned, Operand: the regions of its pointer arguments are
+  /// not known in the caller's terms (Unproven says why); they are the callee's,
   /// evaluated at the spawn from the arguments, and every statement before
   /// its join is a call tested against them (TestedBy) or touches no memory.
   bool Checked = false;
   std::string Unproven;
   /// Statement, Assigned: the later calls of its block, before its join,
-  /// that no proof keeps apart from it: before each one runs, the bytes it
+  /// that no proof keeps apart from it (Operand: the later operand calls of
+  /// its statement): before each one runs, the bytes it
   /// may touch are tested against those of this call, kept from its spawn
   /// (NAME__extents), and where one of them writes what the other touches
   /// this call is joined first.

@@ -1,7 +1,8 @@
 // Calls whose regions no proof keeps apart from the calls after them, spawned
 // under a run-time test: a pointer set again between two halves (`p = p + h`,
 // `q += h`, a macro that moves a parameter), so that the regions at the
-// first call are written in a variable the next statement changes. The
+// first call are written in a variable the next statement changes, and the
+// operands of one expression given one array for two parameters. The
 // callee's regions are evaluated from the arguments at the spawn; before the
 // next call runs, its bytes are tested against them, and where one of them
 // writes what the other touches, the spawned call is joined first. smear's
@@ -107,6 +108,22 @@ static void smear(double *a, long n) {
   smear(p, n - h + 1);
 }
 
+// Operands of one expression: main passes one array for dst and src, so no
+// proof keeps the halves apart; the second is tested before it is evaluated.
+// REMARK: run-time-tests.c:[[@LINE+11]]:10: remark: call to 'scale_sum' runs asynchronously on the next node of the binomial tree; joined before the rest of its statement; tested at run time against the call at line [[@LINE+11]] before it runs
+static double scale_sum(double *dst, const double *src, long n) {
+  if (n <= CUT) {
+    double s = 0;
+    for (long i = 0; i < n; i++) {
+      dst[i] = 0.5 * src[i] + 1.0;
+      s += dst[i];
+    }
+    return s;
+  }
+  long h = n / 2;
+  return scale_sum(dst, src, h) + scale_sum(dst + h, src + h, n - h);
+}
+
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 5000;
   int only_smear = argc > 2 && strcmp(argv[2], "smear-only") == 0;
@@ -120,6 +137,7 @@ int main(int argc, char **argv) {
   if (!only_smear) {
     bump(a, n);
     fill(w, n, 3);
+    a[0] += scale_sum(a, a, n) / (double)n;
   }
   smear(a, n);
   double s = 0;
