@@ -944,14 +944,16 @@ private:
     Reach Out;
     size_t &J = Out.J;
     std::string &Why = Out.Why;
-    // The variables the statements since the spawn set.
-    llvm::DenseSet<const VarDecl *> Changed;
+    // The variables the statements since the spawn set, and those statement
+    // J sets.
+    llvm::DenseSet<const VarDecl *> Changed, Here;
     auto Advance = [&] {
-      llvm::DenseSet<const VarDecl *> Set = modifiedVariables(Stmts[J++]);
-      Changed.insert(Set.begin(), Set.end());
+      Changed.insert(Here.begin(), Here.end());
+      ++J;
     };
     for (J = I + 1; J < Stmts.size(); Advance()) {
       const StatementShape &Next = Shapes[J];
+      Here = modifiedVariables(Stmts[J]);
       // A call that no proof keeps apart from this one runs after a test of
       // their bytes at run time, which joins this one first where they
       // share any; not one that changes what the regions are written in,
@@ -960,9 +962,7 @@ private:
           Call && (Checked || !conflict(Stmts[J], Mine, Shape.Target).empty()) &&
           !surelyShared(Mine, Call, Changed) &&
           (Checked || llvm::none_of(Mine, [&](const SiteRegion &R) {
-             return llvm::any_of(R.Vars, [&](const VarDecl *V) {
-               return modifiedVariables(Stmts[J]).count(V) > 0;
-             });
+             return llvm::any_of(R.Vars, [&](const VarDecl *V) { return Here.count(V) > 0; });
            }))) {
         Out.Tested.push_back({Call, Stmts[J]});
         Out.Beside = true;
