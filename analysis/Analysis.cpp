@@ -195,8 +195,8 @@ SymExpr::Ptr cleave::symbolicValue(const Expr *E,
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     // Two pointers into one array: the elements between them.
     if (BO->getOpcode() == BO_Sub && BO->getLHS()->getType()->isPointerType()) {
-      auto L = addressValue(BO->getLHS(), Modified, Ctx),
-           R = addressValue(BO->getRHS(), Modified, Ctx);
+      auto L = addressValue(BO->getLHS(), Modified, Ctx, Wraps),
+           R = addressValue(BO->getRHS(), Modified, Ctx, Wraps);
       return L && R ? SymExpr::binary(SymExpr::Kind::Sub, L, R) : nullptr;
     }
     // A shift of a signed value by a constant: a product (an overflow is
@@ -252,7 +252,7 @@ bool cleave::computesOnly(const Expr *E, const ASTContext &Ctx) {
 
 std::optional<PointerValue>
 cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modified,
-                     const ASTContext *Ctx) {
+                     const ASTContext *Ctx, Conjunction *Wraps) {
   const Expr *Stripped = E->IgnoreParenImpCasts();
   // Element offsets are only meaningful while the pointee type stays the same
   // (an array stands for a pointer to its first element).
@@ -268,7 +268,7 @@ cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modif
     // A local pointer that never changes stands for its initializer too.
     if (Modified && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit() &&
         !Modified->count(VD) && readsOnlyUnchanged(VD->getInit(), *Modified))
-      if (auto Init = pointerValue(VD->getInit(), Modified, Ctx))
+      if (auto Init = pointerValue(VD->getInit(), Modified, Ctx, Wraps))
         return Init;
     return PointerValue{VD, SymExpr::constant(0)};
   }
@@ -280,8 +280,8 @@ cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modif
       std::swap(Ptr, Int);
     if (!Ptr->getType()->isPointerType() || !SamePointee(Ptr->getType(), E->getType()))
       return std::nullopt;
-    auto Base = pointerValue(Ptr, Modified, Ctx);
-    auto Off = symbolicValue(Int, Modified, Ctx);
+    auto Base = pointerValue(Ptr, Modified, Ctx, Wraps);
+    auto Off = symbolicValue(Int, Modified, Ctx, Wraps);
     if (!Base || !Off)
       return std::nullopt;
     Base->Offset = SymExpr::binary(BO->getOpcode() == BO_Add ? SymExpr::Kind::Add
@@ -295,8 +295,8 @@ cleave::pointerValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modif
                           : nullptr;
     if (!ASE || !SamePointee(ASE->getBase()->getType(), E->getType()))
       return std::nullopt;
-    auto Base = pointerValue(ASE->getBase(), Modified, Ctx);
-    auto Off = symbolicValue(ASE->getIdx(), Modified, Ctx);
+    auto Base = pointerValue(ASE->getBase(), Modified, Ctx, Wraps);
+    auto Off = symbolicValue(ASE->getIdx(), Modified, Ctx, Wraps);
     if (!Base || !Off)
       return std::nullopt;
     Base->Offset = SymExpr::binary(SymExpr::Kind::Add, Base->Offset, Off);
@@ -311,11 +311,11 @@ std::string cleave::entryKey(const ParmVarDecl *P) {
 }
 
 SymExpr::Ptr cleave::addressValue(const Expr *E, const llvm::DenseSet<const VarDecl *> *Modified,
-                                  const ASTContext *Ctx) {
+                                  const ASTContext *Ctx, Conjunction *Wraps) {
   E = E->IgnoreParens();
   // `p++` is p's value before, `++p` after.
   if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->isIncrementDecrementOp()) {
-    SymExpr::Ptr Old = addressValue(UO->getSubExpr(), Modified, Ctx);
+    SymExpr::Ptr Old = addressValue(UO->getSubExpr(), Modified, Ctx, Wraps);
     if (!Old || UO->isPostfix())
       return Old;
     return SymExpr::binary(SymExpr::Kind::Add, Old,
@@ -324,8 +324,8 @@ SymExpr::Ptr cleave::addressValue(const Expr *E, const llvm::DenseSet<const VarD
   const Type *Pointee = E->getType()->getPointeeType().getTypePtrOrNull();
   if (!Pointee || Pointee->isIncompleteType() || Pointee->isFunctionType())
     return nullptr;
-  auto V = pointerValue(E, Modified, Ctx);
-  if (!V || !V->Base->getType()->isPointerType())
+  auto V = pointerValue(E, Modified, Ctx, Wraps);
+  if (!V || !(V->Base->getType()->isPointerType() || V->Base->getType()->isArrayType()))
     return nullptr;
   return SymExpr::binary(SymExpr::Kind::Add, SymExpr::variable(symbolKey(V->Base)), V->Offset);
 }
@@ -1657,7 +1657,8 @@ static Conjunction factsAtCall(const CallEffect &C) {
 
 /// What \p C passes for each parameter of \p Def, by name, in the caller's
 /// names: an integer's value; a pointer's address, that of the caller's
-/// parameter it points into plus its offset.
+/// parameter it points into plus its offset, or the one it holds into the
+/// caller's own memory or a global.
 static SymMap argumentValues(const FunctionDecl *Def, const CallEffect &C) {
   SymMap Args;
   for (unsigned I = 0; I < Def->getNumParams() && I < C.Args.size(); ++I) {
@@ -1667,6 +1668,9 @@ static SymMap argumentValues(const FunctionDecl *Def, const CallEffect &C) {
       if (A.Fields.empty() && (A.Value || A.Symbolic))
         Args[Name] = SymExpr::binary(SymExpr::Kind::Add, SymExpr::variable(A.Name),
                                      A.Value ? A.Value : A.Symbolic);
+    } else if (A.K == CallEffect::Arg::Kind::Local || A.K == CallEffect::Arg::Kind::Global) {
+      if (A.Address)
+        Args[Name] = A.Address;
     } else if (A.Symbolic) {
       Args[Name] = A.Symbolic;
     }

@@ -273,8 +273,10 @@ private:
   std::map<const clang::FunctionDecl *, std::set<const SymExpr *>> Guarded;
   /// The steps left to the polyhedra of the file's integer variables
   /// (IntegerStates): enough for the functions of a program as people
-  /// write them, bounded so that a file of many costs a bounded time.
-  unsigned long PolyhedraSteps = 500;
+  /// write them (a Cilk-style sort of ten functions spends about 550, its
+  /// summaries found again as entry facts settle), bounded so that a file
+  /// of many costs a bounded time (about 1 ms a step; bench/README.md).
+  unsigned long PolyhedraSteps = 2000;
   /// returnedParameter's answers, by canonical declaration.
   std::map<const clang::FunctionDecl *, const clang::ParmVarDecl *> ReturnedInto;
   /// returnFacts, by canonical declaration, as found so far.
@@ -324,17 +326,18 @@ struct PointerValue {
 std::optional<PointerValue>
 pointerValue(const clang::Expr *E,
              const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
-             const clang::ASTContext *Ctx = nullptr);
+             const clang::ASTContext *Ctx = nullptr, Conjunction *Wraps = nullptr);
 
 /// The address a pointer expression holds (pointerValue, or `p++`: p's value
 /// before), in elements of its pointee type: the key of its base variable,
-/// which stands for the address that variable holds, plus the offset; null
-/// when it is not one, or its pointee has no size. The addresses of two
-/// pointers into one array differ by the elements between them (`high -
-/// low`), and compare as they do.
+/// which stands for the address that variable holds (an array's: that of its
+/// first element), plus the offset; null when it is not one, or its pointee
+/// has no size. The addresses of two pointers into one array differ by the
+/// elements between them (`high - low`), and compare as they do. With \p
+/// Wraps, the offsets are read as symbolicValue reads them with it.
 SymExpr::Ptr addressValue(const clang::Expr *E,
                           const llvm::DenseSet<const clang::VarDecl *> *Modified = nullptr,
-                          const clang::ASTContext *Ctx = nullptr);
+                          const clang::ASTContext *Ctx = nullptr, Conjunction *Wraps = nullptr);
 
 /// The key that stands for the value a parameter the body changes had on
 /// entry ("low@e1A2B" beside symbolKey's "low@1A2B").

@@ -429,6 +429,7 @@ private:
     // (low < end)`, though `end = mid` later).
     std::map<const VarDecl *, const Expr *> Initial;
     const Expr *FirstCondition = nullptr;
+    const Stmt *FirstBody = nullptr; // of the loop whose condition that is
     if (const auto *Body = dyn_cast<CompoundStmt>(AnalyzedBody))
       for (const Stmt *S : Body->body()) {
         auto Declared = [&](const Stmt *D) {
@@ -447,9 +448,9 @@ private:
         if (Declared(S))
           continue;
         if (const auto *W = dyn_cast<WhileStmt>(S))
-          FirstCondition = W->getCond();
+          FirstCondition = W->getCond(), FirstBody = W->getBody();
         else if (const auto *F = dyn_cast<ForStmt>(S); F && (!F->getInit() || Declared(F->getInit())))
-          FirstCondition = F->getCond();
+          FirstCondition = F->getCond(), FirstBody = F->getBody();
         break;
       }
     // The comparisons and differences that the first evaluation of that
@@ -466,6 +467,32 @@ private:
         Evaluated(BO->getRHS());
     };
     Evaluated(FirstCondition);
+    // A loop on `p != q` leaves them equal where it is not entered, and its
+    // first turn computes what its body's leading statements do (binsplit's
+    // `mid = low + (high - low + 1) / 2;` under `while (low != high)`): one
+    // array either way.
+    const auto *Unequal = dyn_cast_or_null<BinaryOperator>(
+        FirstCondition ? FirstCondition->IgnoreParenImpCasts() : nullptr);
+    const auto *Turn = dyn_cast_or_null<CompoundStmt>(FirstBody);
+    if (Turn && Unequal && Unequal->getOpcode() == BO_NE &&
+        Unequal->getLHS()->getType()->isPointerType()) {
+      // Until a parameter or a local the condition saw by its initializer
+      // changes: the others hold what they held on entry.
+      auto Changes = [&](const VarDecl *M) { return isa<ParmVarDecl>(M) || Initial.count(M); };
+      for (const Stmt *S : Turn->body()) {
+        const auto *Set = dyn_cast<BinaryOperator>(S);
+        const auto *DS = dyn_cast<DeclStmt>(S);
+        const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+        if (Set && Set->getOpcode() == BO_Assign)
+          Evaluated(Set->getRHS());
+        else if (isa<Expr>(S) || V)
+          Evaluated(V ? V->getInit() : cast<Expr>(S));
+        else
+          break;
+        if (llvm::any_of(modifiedVariables(S), Changes))
+          break;
+      }
+    }
     auto FirstIndexOf = [&](const BinaryOperator *BO, const Expr *E) {
       const VarDecl *V = namedVariable(E);
       bool First = FirstEvaluated.count(BO) > 0;
@@ -1775,6 +1802,9 @@ private:
     if (!T->isPointerType() && !T->isArrayType())
       return A;
     Origin O = pointedBy(Arg);
+    if (!Arg->HasSideEffects(Ctx))
+      if (SymExpr::Ptr Address = addressValue(Arg, &Modified, &Ctx))
+        A.Address = partlyNamed(asPassed(Arg, Address));
     switch (O.K) {
     case Origin::Kind::None:
       return A;
@@ -1861,7 +1891,7 @@ private:
           break;
       if (!Stripped->getType()->isPointerType())
         continue;
-      Origin O = originOf(Stripped);
+      Origin O = pointedBy(Stripped);
       bool Reads = llvm::StringRef("rRX").contains(Role);
       bool Writes = llvm::StringRef("wWXoD").contains(Role);
       AccessKind Kind = Reads && Writes ? AccessKind::ReadWrite
@@ -2025,26 +2055,44 @@ parameterPermutation(ASTContext &Ctx, const FunctionDecl *FD, const Stmt *Then,
     auto It = Holds.find(namedVariable(E));
     return It == Holds.end() ? std::nullopt : std::optional(It->second);
   };
-  llvm::SmallVector<const Stmt *, 8> Steps;
-  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
-    Steps.append(CS->body_begin(), CS->body_end());
-  else
-    Steps.push_back(Then);
-  for (const Stmt *S : Steps) {
+  // The steps in order: blocks and comma operators opened (a macro's `{
+  // ELM *t; t = a; a = b; b = t; };`, `t = a, a = b, b = t;`), empty
+  // statements dropped. A block's own temporaries end with it.
+  llvm::SmallVector<const Stmt *, 8> Steps{Then};
+  llvm::DenseSet<const VarDecl *> Scoped;
+  while (!Steps.empty()) {
+    const Stmt *S = Steps.pop_back_val();
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      Steps.append(CS->body_rbegin(), CS->body_rend());
+      continue;
+    }
+    if (isa<NullStmt>(S))
+      continue;
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    if (BO && BO->getOpcode() == BO_Comma) {
+      Steps.push_back(BO->getRHS()->IgnoreParens());
+      Steps.push_back(BO->getLHS()->IgnoreParens());
+      continue;
+    }
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls()) {
         const auto *V = dyn_cast<VarDecl>(D);
         std::optional<unsigned> From;
-        if (!V || !V->hasLocalStorage() || !V->getInit() || !(From = ValueOf(V->getInit())))
+        if (!V || !V->hasLocalStorage())
           return std::nullopt;
-        Holds[V] = *From;
+        if (!V->getInit())
+          Scoped.insert(V);
+        else if (!(From = ValueOf(V->getInit())))
+          return std::nullopt;
+        else
+          Holds[V] = *From;
       }
       continue;
     }
-    const auto *BO = dyn_cast<BinaryOperator>(S);
     const VarDecl *To = BO ? namedVariable(BO->getLHS()) : nullptr;
     std::optional<unsigned> From;
-    if (!BO || BO->getOpcode() != BO_Assign || !(Holds.count(To) || Temps.count(To)) ||
+    if (!BO || BO->getOpcode() != BO_Assign ||
+        !(Holds.count(To) || Temps.count(To) || Scoped.count(To)) ||
         !(From = ValueOf(BO->getRHS())))
       return std::nullopt;
     if (Temps.count(To))

@@ -615,8 +615,7 @@ struct IntegerStates::Impl {
   SymExpr::Ptr valueAfter(const Expr *Converted, const Set &S) {
     const Expr *E = Converted->IgnoreParenImpCasts();
     if (!E->HasSideEffects(Ctx))
-      return E->getType()->isPointerType() ? addressValue(E, &Modified, &Ctx)
-                                           : exactValue(S, Converted);
+      return exactValue(S, E->getType()->isPointerType() ? E : Converted);
     if (const auto *BO = dyn_cast<BinaryOperator>(E))
       if (BO->isAssignmentOp())
         if (const VarDecl *W = followed(BO->getLHS()))
@@ -632,12 +631,19 @@ struct IntegerStates::Impl {
     return nullptr;
   }
 
-  /// The value of the integer \p E (keys) where C computes it as
-  /// arithmetic does wherever \p S holds (symbolicValue's Wraps); null
-  /// otherwise.
+  /// The value of the integer \p E (keys), or the address of the pointer
+  /// \p E, where C computes it as arithmetic does wherever \p S holds
+  /// (symbolicValue's Wraps); null otherwise.
   SymExpr::Ptr exactValue(const Set &S, const Expr *E) {
+    // An address wraps as the machine's arithmetic does: its offsets need
+    // no care but where only Wraps reads them (a shift, `(high - low + 1)
+    // >> 1`).
     Conjunction Wraps;
-    SymExpr::Ptr V = symbolicValue(E, &Modified, &Ctx, &Wraps);
+    bool Address = E->getType()->isPointerType();
+    SymExpr::Ptr V = Address ? addressValue(E, &Modified, &Ctx) : nullptr;
+    if (!V)
+      V = Address ? addressValue(E, &Modified, &Ctx, &Wraps)
+                  : symbolicValue(E, &Modified, &Ctx, &Wraps);
     return V && llvm::all_of(Wraps, [&](const SymExpr::Ptr &W) { return nonNegative(S, W); })
                ? V
                : nullptr;
@@ -1244,7 +1250,11 @@ struct IntegerStates::Impl {
       llvm::DenseSet<const VarDecl *> Out;
       explicit Unfollowed(Impl &I) : I(I) {}
       void check(const VarDecl *V, const Expr *Value) {
-        if (V && V->getType()->isPointerType() && !isCall(Value) && !I.valueAfter(Value, Set()))
+        // What an address needs to hold (a shift's operand not negative)
+        // is asked where it is assigned.
+        Conjunction Needs;
+        if (V && V->getType()->isPointerType() && !isCall(Value) && !I.valueAfter(Value, Set()) &&
+            !addressValue(Value->IgnoreParenImpCasts(), &I.Modified, &I.Ctx, &Needs))
           Out.insert(V);
       }
       bool VisitBinaryOperator(BinaryOperator *BO) {

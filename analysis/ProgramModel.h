@@ -228,6 +228,11 @@ struct CallEffect {
     /// Local or Global: the one object it points into, when known (a named
     /// array or struct, or an allocation such as `malloc at 12:7`).
     std::string Object;
+    /// Local or Global: the address it holds, in the caller's variables
+    /// (addressValue: an array's key stands for its first element's), which
+    /// shows a callee's facts of pointer pairs (`cat(a, a + 9, ..)` gives
+    /// `high1 - low1 == 9`).
+    SymExpr::Ptr Address;
     std::string Text; ///< the argument as written
   };
   std::vector<Arg> Args;

@@ -17,9 +17,31 @@
 // what lower_bound returns, which stays within its run only if that run is
 // one. Such facts are assumed while the functions are summarized, and kept
 // only where every call gives them back.
+//
+// The swap may be written with a macro that opens a block of its own with
+// its temporary (`#define SWAP(a, b) { int *t; t = a; a = b; b = t; }`,
+// used as a statement, `SWAP(low1, low2);`, so an empty statement follows
+// the block), or with comma operators (`t = a, a = b, b = t;`): the blocks
+// are opened, the empty statements dropped and the commas read in order.
 // RUN: cleave analyze %s | FileCheck %s
 // RUN: cleave analyze %examples/cilksort/cilksort.c | FileCheck --check-prefix=CILK %s
 
+// CHECK-LABEL: function add_runs_comma at
+// CHECK-NEXT:   signature: void add_runs_comma(int *low1, int *high1, int *low2, int *high2, int *dest)
+// CHECK-NEXT:   defined, static
+// CHECK-NEXT:   region: low1[0:high1 - low1 + 1] (read, inferred)
+// CHECK-NEXT:   region: low2[0:high2 - low2 + 1] (read, inferred)
+// CHECK-NEXT:   region: dest[
+// CHECK-SAME:   (read-write, inferred)
+// CHECK-NEXT:   can run on another node
+// CHECK-LABEL: function add_runs_macro at
+// CHECK-NEXT:   signature: void add_runs_macro(int *low1, int *high1, int *low2, int *high2, int *dest)
+// CHECK-NEXT:   defined, static
+// CHECK-NEXT:   region: low1[0:high1 - low1 + 1] (read, inferred)
+// CHECK-NEXT:   region: low2[0:high2 - low2 + 1] (read, inferred)
+// CHECK-NEXT:   region: dest[
+// CHECK-SAME:   (read-write, inferred)
+// CHECK-NEXT:   can run on another node
 // CHECK-LABEL: function clear_between at
 // CHECK-NEXT:   signature: void clear_between(int *a, int *b, int *c)
 // CHECK-NEXT:   defined, static
@@ -52,6 +74,31 @@
 // CILK-NEXT:    can run on another node
 
 #include <stdio.h>
+
+#define SWAP(a, b) { int *t; t = a; a = b; b = t; }
+
+/* Copies the longer of two runs to dest, the shorter after it. */
+static void add_runs_macro(int *low1, int *high1, int *low2, int *high2, int *dest) {
+  if (high1 - low1 < high2 - low2) {
+    SWAP(low1, low2);
+    SWAP(high1, high2);
+  }
+  while (low1 <= high1)
+    *dest++ = *low1++;
+  while (low2 <= high2)
+    *dest++ = *low2++;
+}
+
+/* The same, swapped with comma operators. */
+static void add_runs_comma(int *low1, int *high1, int *low2, int *high2, int *dest) {
+  int *t;
+  if (high1 - low1 < high2 - low2)
+    t = low1, low1 = low2, low2 = t, t = high1, high1 = high2, high2 = t;
+  while (low1 <= high1)
+    *dest++ = *low1++;
+  while (low2 <= high2)
+    *dest++ = *low2++;
+}
 
 /* Clears c[0] .. b[-1] and sets *b. */
 static void clear_between(int *a, int *b, int *c) {
@@ -90,6 +137,8 @@ int main(void) {
   copy_flagged(0, 40, a, b);
   copy_first(40, a, b);
   clear_between(a, b + 30, b + 20);
+  add_runs_macro(a, a + 9, a + 10, a + 29, b);
+  add_runs_comma(a + 10, a + 29, a, a + 9, b + 20);
   for (int i = 0; i < 40; i++)
     printf("%d ", b[i]);
   printf("\n");
