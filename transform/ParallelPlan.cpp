@@ -1410,8 +1410,10 @@ private:
       return Where + ", whose place reads '" + text(Memory) +
              "' from memory, which calls still running may change";
     std::string Name = "'" + V->getNameAsString() + "'";
-    if (countMentions(L, V) != 1)
-      return Where + ", and its loop names " + Name + " elsewhere too";
+    if (const Expr *Other = otherMention(L, V, Place))
+      return Where + ", and its loop names " + Name + " elsewhere too ('" + text(Other) +
+             "' at line " + line(Other) +
+             ", not the iteration's own element before the call)";
     if (Own) {
       if (std::string Alias = whyAliased(V); !Alias.empty())
         return Where + ", and " + Name + " may be reached through a pointer: " + Alias;
@@ -1427,6 +1429,59 @@ private:
         llvm::any_of(E2->GlobalsRead, Named) || llvm::any_of(E2->GlobalsWritten, Named))
       return Where + ", and '" + CE->getDirectCallee()->getNameAsString() + "' touches " + Name;
     return "";
+  }
+
+  /// The first mention of \p V in the loop \p L besides the place \p Place
+  /// its call's value goes to that may see that value stored after the loop
+  /// rather than in its iteration; null when there is none. A mention of the
+  /// same element, `count[i]` with i the counter of L plus a constant, in
+  /// L's body before the place (`count[i] = 0;` then, under a condition,
+  /// `count[i] = f(..);`), touches only its iteration's element, before that
+  /// element's value is stored.
+  const Expr *otherMention(const Stmt *L, const VarDecl *V, const Expr *Place) {
+    const auto *For = dyn_cast<ForStmt>(L);
+    std::optional<LoopCounter> Counter = For ? loopCounter(For, Ctx) : std::nullopt;
+    auto Index = [&](const Expr *E) -> SymExpr::Ptr {
+      const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+      return ASE && namedVariable(ASE->getBase()) == V ? symbolicValue(ASE->getIdx(), nullptr, &Ctx)
+                                                       : nullptr;
+    };
+    auto Same = [](const SymExpr::Ptr &X, const SymExpr::Ptr &Y) {
+      return AffineForm::of(X).minus(AffineForm::of(Y)).constantValue() == 0;
+    };
+    SymExpr::Ptr Own = Index(Place);
+    llvm::DenseSet<const VarDecl *> Changed = modifiedVariables(loopBody(L));
+    if (Own && (!Counter || !AffineForm::of(Own)
+                                 .minus(AffineForm::of(SymExpr::variable(symbolKey(Counter->Var))))
+                                 .constantValue()))
+      Own = nullptr;
+    for (const std::string &Key : Own ? Own->variables() : std::vector<std::string>())
+      if (llvm::any_of(Changed, [&](const VarDecl *C) { return symbolKey(C) == Key; }))
+        Own = nullptr;
+    const SourceManager &SM = Ctx.getSourceManager();
+    const Stmt *Body = loopBody(L);
+    // Where an expression is written (a macro's where the macro is used).
+    auto Begin = [&](const Stmt *S) { return SM.getExpansionLoc(S->getBeginLoc()); };
+    std::vector<const DeclRefExpr *> InPlace = mentionsOf(Place, V);
+    for (const DeclRefExpr *M : mentionsOf(L, V)) {
+      if (llvm::is_contained(InPlace, M))
+        continue;
+      DynTypedNode Up = parentOf(DynTypedNode::create(*M));
+      while (Up.get<ImplicitCastExpr>() || Up.get<ParenExpr>())
+        Up = parentOf(Up);
+      const auto *Element = Up.get<ArraySubscriptExpr>();
+      if (!Element)
+        return M;
+      // Its address kept would reach the element after the call.
+      const auto *Taken = parentOf(DynTypedNode::create(*Element)).get<UnaryOperator>();
+      if (!Own || (Taken && Taken->getOpcode() == UO_AddrOf) ||
+          !SM.isBeforeInTranslationUnit(SM.getExpansionRange(Element->getEndLoc()).getEnd(),
+                                        Begin(Place)) ||
+          SM.isBeforeInTranslationUnit(Begin(Element), Begin(Body)) || !Index(Element) ||
+          !Same(Index(Element), Own))
+        return Element;
+    }
+    return nullptr;
   }
 
   /// The first read from memory in \p E: of anything but a local variable

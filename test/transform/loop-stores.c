@@ -94,11 +94,46 @@ int main(int argc, char **argv) {
     // REMARK: loop-stores.c:[[@LINE+1]]:22: remark: call to 'common' stays sequential: its value goes to 'best[order[i]]', whose place reads 'order[i]' from memory, which calls still running may change
     best[order[i]] = common(i, 0);
   for (int i = 1; i < n; i++) {
-    // REMARK: loop-stores.c:[[@LINE+1]]:15: remark: call to 'common' stays sequential: its value goes to 'best[i]', and its loop names 'best' elsewhere too
+    // REMARK: loop-stores.c:[[@LINE+1]]:15: remark: call to 'common' stays sequential: its value goes to 'best[i]', and its loop names 'best' elsewhere too ('best[i - 1]' at line [[@LINE+2]], not the iteration's own element before the call)
     best[i] = common(i, 1);
     if (best[i - 1] > LEN / 2)
       total++;
   }
+  // The place's own element named before the call in its iteration, and
+  // nowhere else: written three ways (a reset, then a value under a
+  // condition; a macro that clears it; a loop counting down, `i - 1`).
+  int count[N];
+  for (int i = 0; i < n; i++) {
+    count[i] = 0;
+    if (i % 3)
+      // REMARK: loop-stores.c:[[@LINE+1]]:18: remark: call to 'common' runs asynchronously
+      count[i] = common(i, 6);
+  }
+#define CLEAR(a, k) ((a)[k] = -1)
+  for (int i = 0; i < n; i++) {
+    CLEAR(count, i);
+    if (count[i] < 0 && i % 2)
+      // REMARK: loop-stores.c:[[@LINE+1]]:18: remark: call to 'common' runs asynchronously
+      count[i] = common(i, 7);
+  }
+  for (int i = n; i > 1; i--) {
+    count[i - 1] *= 2;
+    // REMARK: loop-stores.c:[[@LINE+1]]:20: remark: call to 'common' runs asynchronously
+    count[i - 1] = common(i - 1, 8);
+  }
+  // Read after the call, or another element: they stay sequential.
+  for (int i = 0; i < n; i++) {
+    // REMARK: loop-stores.c:[[@LINE+1]]:16: remark: call to 'common' stays sequential: its value goes to 'count[i]', and its loop names 'count' elsewhere too ('count[i]' at line [[@LINE+2]], not the iteration's own element before the call)
+    count[i] = common(i, 9);
+    total += count[i];
+  }
+  for (int i = 1; i < n; i++) {
+    count[i - 1] = 0;
+    // REMARK: loop-stores.c:[[@LINE+1]]:16: remark: call to 'common' stays sequential: its value goes to 'count[i]', and its loop names 'count' elsewhere too ('count[i - 1]' at line [[@LINE-1]], not the iteration's own element before the call)
+    count[i] = common(i, 10);
+  }
+  for (int i = 0; i < n; i++)
+    total += count[i] * (i + 1);
   for (int i = 0; i < n; i++)
     // REMARK: loop-stores.c:[[@LINE+1]]:24: remark: call to 'counted' stays sequential: its value goes to 'text[0][i]', and 'counted' touches 'text'
     text[0][i] = (char)counted(i, 0);
