@@ -667,6 +667,55 @@ std::vector<std::pair<const VarDecl *, const Expr *>> cleave::setOnce(const Func
   return Out;
 }
 
+const Stmt *cleave::allocatedEachTurn(const VarDecl *V) {
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  const Stmt *Body = F ? F->getBody() : nullptr;
+  if (!Body || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || V->getInit() ||
+      !V->getType()->isPointerType() || addressTakenVariables(Body).count(V))
+    return nullptr;
+  class Loops : public RecursiveASTVisitor<Loops> {
+  public:
+    bool Label = false;
+    std::vector<const Stmt *> All;
+    bool VisitLabelStmt(LabelStmt *) { return !(Label = true); }
+    bool VisitStmt(Stmt *S) {
+      if (isa<ForStmt, WhileStmt, DoStmt>(S))
+        All.push_back(S);
+      return true;
+    }
+  } Scan;
+  Scan.TraverseStmt(const_cast<Stmt *>(Body));
+  if (Scan.Label)
+    return nullptr;
+  size_t Mentions = mentionsOf(Body, V).size();
+  for (const Stmt *L : Scan.All) {
+    const Stmt *Turn = isa<ForStmt>(L)     ? cast<ForStmt>(L)->getBody()
+                       : isa<WhileStmt>(L) ? cast<WhileStmt>(L)->getBody()
+                                           : cast<DoStmt>(L)->getBody();
+    const auto *Block = dyn_cast<CompoundStmt>(Turn);
+    llvm::ArrayRef<Stmt *> Stmts = Block ? llvm::ArrayRef(Block->body_begin(), Block->body_end())
+                                         : llvm::ArrayRef<Stmt *>();
+    for (size_t I = 0; I < Stmts.size(); ++I) {
+      const auto *Set = dyn_cast<BinaryOperator>(Stmts[I]);
+      const auto *Call = Set && Set->getOpcode() == BO_Assign && namedVariable(Set->getLHS()) == V
+                             ? dyn_cast<CallExpr>(Set->getRHS()->IgnoreParenCasts())
+                             : nullptr;
+      if (!Call || allocationFunction(Call) != "alloca" || !mentionsOf(Call, V).empty())
+        continue;
+      // Every mention is this one or in the block after it, where nothing
+      // else sets V.
+      size_t After = 1;
+      for (const Stmt *S : Stmts.drop_front(I + 1)) {
+        if (modifiedVariables(S).count(V))
+          return nullptr;
+        After += mentionsOf(S, V).size();
+      }
+      return After == Mentions ? L : nullptr;
+    }
+  }
+  return nullptr;
+}
+
 bool cleave::ownObject(const VarDecl *V, const llvm::DenseSet<const VarDecl *> &Modified) {
   if (!V->hasLocalStorage() || isa<ParmVarDecl>(V))
     return false;

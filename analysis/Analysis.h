@@ -404,6 +404,14 @@ llvm::StringRef allocationFunction(const clang::CallExpr *CE);
 /// sets it (setOnce); or "".
 llvm::StringRef allocatedBy(const clang::VarDecl *V);
 
+/// The loop in each turn of which the local pointer \p V, declared before
+/// it without a value, is given new memory by alloca, in a statement of the
+/// loop's block that every other mention of V follows in that block (C89's
+/// `char *b;` ... `for (..) { b = alloca(n); ... }`): each turn's V is a
+/// variable of its own, as if declared there with that value. Null for any
+/// other, and where a label may take control back or V's address is taken.
+const clang::Stmt *allocatedEachTurn(const clang::VarDecl *V);
+
 /// The calls a search for mentions passes over.
 using CallSet = llvm::SmallPtrSet<const clang::CallExpr *, 4>;
 /// The mentions of \p V in \p S outside the calls of \p Skip and the

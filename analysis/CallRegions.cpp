@@ -200,7 +200,7 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     // local pointer that never changes, into whatever array its value
     // points (merge's `split2 = lower_bound(...)`): no region but its own
     // is known apart from it.
-    bool Own = PV && ownObject(PV->Base, Modified);
+    bool Own = PV && (ownObject(PV->Base, Modified) || allocatedEachTurn(PV->Base));
     bool Fixed = PV && PV->Base->hasLocalStorage() && !Modified.count(PV->Base);
     if (Fixed && !Own && !isa<ParmVarDecl>(PV->Base))
       if (auto Into = returnedInto(A, PV->Base, Modified)) {

@@ -1642,7 +1642,8 @@ private:
     // An array declared in the loop is gone before the joins after it,
     // memory from malloc may be freed, and one alloca'd in the loop's
     // initialization is every iteration's.
-    bool Allocated = Inside(V->getLocation(), Body) && allocatedBy(V) == "alloca";
+    bool Allocated = (Inside(V->getLocation(), Body) && allocatedBy(V) == "alloca") ||
+                     allocatedEachTurn(V) == L;
     if (Inside(V->getLocation(), Outer) && !Allocated) {
       Why = Name + ", which it " + Does +
             ", is declared in its loop: its memory may be gone before the joins after the loop";
