@@ -57,6 +57,7 @@ PROGRAMS = [
     ("tiledmul", "tiledmul/tiledmul.c", ["1500"], "tiledmul.c"),
     ("medoid", "medoid/medoid.c", ["6000", "16"], "medoid.c"),
     ("mandel", "mandel/mandel.c", ["1280", "960", "2000"], "mandel.c"),
+    ("queens89", "queens89/queens89.c", ["13"], "queens89.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 
