@@ -667,6 +667,16 @@ std::vector<std::pair<const VarDecl *, const Expr *>> cleave::setOnce(const Func
   return Out;
 }
 
+const Stmt *cleave::loopBody(const Stmt *S) {
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return For->getBody();
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return While->getBody();
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return Do->getBody();
+  return nullptr;
+}
+
 const Stmt *cleave::allocatedEachTurn(const VarDecl *V) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   const Stmt *Body = F ? F->getBody() : nullptr;
@@ -679,7 +689,7 @@ const Stmt *cleave::allocatedEachTurn(const VarDecl *V) {
     std::vector<const Stmt *> All;
     bool VisitLabelStmt(LabelStmt *) { return !(Label = true); }
     bool VisitStmt(Stmt *S) {
-      if (isa<ForStmt, WhileStmt, DoStmt>(S))
+      if (loopBody(S))
         All.push_back(S);
       return true;
     }
@@ -689,10 +699,7 @@ const Stmt *cleave::allocatedEachTurn(const VarDecl *V) {
     return nullptr;
   size_t Mentions = mentionsOf(Body, V).size();
   for (const Stmt *L : Scan.All) {
-    const Stmt *Turn = isa<ForStmt>(L)     ? cast<ForStmt>(L)->getBody()
-                       : isa<WhileStmt>(L) ? cast<WhileStmt>(L)->getBody()
-                                           : cast<DoStmt>(L)->getBody();
-    const auto *Block = dyn_cast<CompoundStmt>(Turn);
+    const auto *Block = dyn_cast<CompoundStmt>(loopBody(L));
     llvm::ArrayRef<Stmt *> Stmts = Block ? llvm::ArrayRef(Block->body_begin(), Block->body_end())
                                          : llvm::ArrayRef<Stmt *>();
     for (size_t I = 0; I < Stmts.size(); ++I) {

@@ -404,6 +404,9 @@ llvm::StringRef allocationFunction(const clang::CallExpr *CE);
 /// sets it (setOnce); or "".
 llvm::StringRef allocatedBy(const clang::VarDecl *V);
 
+/// The body of a loop statement; nullptr for any other statement.
+const clang::Stmt *loopBody(const clang::Stmt *S);
+
 /// The loop in each turn of which the local pointer \p V, declared before
 /// it without a value, is given new memory by alloca, in a statement of the
 /// loop's block that every other mention of V follows in that block (C89's

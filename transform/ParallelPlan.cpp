@@ -1967,16 +1967,6 @@ private:
 
 } // namespace
 
-const Stmt *cleave::loopBody(const Stmt *S) {
-  if (const auto *For = dyn_cast<ForStmt>(S))
-    return For->getBody();
-  if (const auto *While = dyn_cast<WhileStmt>(S))
-    return While->getBody();
-  if (const auto *Do = dyn_cast<DoStmt>(S))
-    return Do->getBody();
-  return nullptr;
-}
-
 const Expr *cleave::loopCondition(const Stmt *S) {
   if (const auto *For = dyn_cast<ForStmt>(S))
     return For->getCond();

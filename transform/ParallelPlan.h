@@ -41,8 +41,6 @@ enum class CallFormKind {
   Iteration,
 };
 
-/// The body of a loop statement; nullptr for any other statement.
-const clang::Stmt *loopBody(const clang::Stmt *S);
 /// The condition of a loop statement; nullptr for none (`for (;;)`) or for
 /// any other statement.
 const clang::Expr *loopCondition(const clang::Stmt *S);
