@@ -564,8 +564,15 @@ void *clv_spawns_next(clv_spawns *s);
 void clv_spawns_add(clv_spawns *s, clv_future *f);
 /// The value slot of call \p i.
 void *clv_spawns_value(clv_spawns *s, size_t i);
-/// Frees what \p s holds; its futures must have been waited for.
+/// Frees what \p s holds; its futures must have been waited for. \p s is
+/// then empty, ready for more calls.
 void clv_spawns_free(clv_spawns *s);
+/// For a loop whose calls are tested at run time (docs/regions.md, "Tested
+/// at run time"): whether the \p n extents \p x share a byte that one of
+/// them writes with those of a call of \p s still out
+/// (clv_extents_conflict). Each value slot holds its call's extents at byte
+/// \p at and their number, an int, at byte \p count_at.
+int clv_spawns_conflict(clv_spawns *s, size_t at, size_t count_at, const clv_extent *x, int n);
 
 #ifdef __cplusplus
 }

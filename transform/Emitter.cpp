@@ -1283,6 +1283,48 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     }
     std::string Joins = "for (" + K + " = 0; " + K + " < " + Fs + ".count; " + K + "++) { " +
                         Join + " } clv_spawns_free(&" + Fs + ");";
+    // A call tested at run time (AsyncCall::Checked) keeps its bytes in its
+    // slot, after its value; the statement of the call becomes a block that
+    // takes the bytes of this iteration's call and joins the calls out
+    // first where one of them shares memory that either writes:
+    //   { struct fs_slot { T v; clv_extent x[N]; int xn; }; ...; struct fs_slot fs_t, *fs_s;
+    //     LOOP { fs_t.xn = f__extents(fs_t.x, ..); if (clv_spawns_conflict(&fs, offsets,
+    //       fs_t.x, fs_t.xn)) { joins } fs_s = clv_spawns_next(&fs); *fs_s = fs_t;
+    //       clv_spawns_add(&fs, f__spawn(&fs_s->v, ..)); } ... }
+    if (AC.Checked) {
+      std::string Slot = "struct " + Fs + "_slot";
+      size_t N = std::max<size_t>(1, S.passed(Signature::Passing::Region).size());
+      std::string Args = ArgsOf(AC.Call);
+      Open = "{ " + Slot + " { " +
+             (S.returnsValue() ? S.declare(S.returnQualType(), "v") + "; " : "") +
+             "clv_extent x[" + std::to_string(N) + "]; int xn; }; clv_spawns " + Fs +
+             " = CLV_SPAWNS_INIT(sizeof(" + Slot + ")); size_t " + K + "; " + Slot + " " + Fs +
+             "_t, *" + Fs + "_s; ";
+      Add = "{ " + Fs + "_t.xn = " + Name + "__extents(" + Fs + "_t.x" +
+            (Args.empty() ? "" : ", " + Args) + "); if (clv_spawns_conflict(&" + Fs +
+            ", offsetof(" + Slot + ", x), offsetof(" + Slot + ", xn), " + Fs + "_t.x, " + Fs +
+            "_t.xn)) { " + Joins + " } " + Fs + "_s = clv_spawns_next(&" + Fs + "); *" + Fs +
+            "_s = " + Fs + "_t; clv_spawns_add(&" + Fs + ", " +
+            SpawnCall(AC, S.returnsValue() ? "&" + Fs + "_s->v" : "") + ");" +
+            (AC.Tested ? " " + On + " = " + Ask + ";" : "") + " }";
+    }
+    // Each write of the rest of the loop tested before it runs
+    // (AsyncCall::TestedStores), its statement in a block:
+    //   { clv_extent fs_w; clv_extent_span(&fs_w, &(PLACE), 1, sizeof(PLACE), 1);
+    //     if (clv_spawns_conflict(&fs, .., &fs_w, 1)) { joins } STATEMENT }
+    std::vector<std::pair<const Expr *, std::string>> Stores;
+    for (const Expr *Store : AC.TestedStores) {
+      const Expr *Place = isa<BinaryOperator>(Store) ? cast<BinaryOperator>(Store)->getLHS()
+                                                     : cast<UnaryOperator>(Store)->getSubExpr();
+      std::string P = "(" + Text(CharSourceRange::getTokenRange(Place->getSourceRange())) + ")";
+      std::string Slot = "struct " + Fs + "_slot";
+      Stores.push_back(
+          {Store, "{ clv_extent " + Fs + "_w; clv_extent_span(&" + Fs + "_w, &" + P + ", 1, sizeof" +
+                      P + ", 1); if (clv_spawns_conflict(&" + Fs + ", offsetof(" + Slot +
+                      ", x), offsetof(" + Slot + ", xn), &" + Fs + "_w, 1)) { " + Joins + " } " +
+                      Text(CharSourceRange::getCharRange(Store->getBeginLoc(), EndOf(Store))) +
+                      " }"});
+    }
     std::string Close = "\n" + indentOf(SM, AC.Nest->getBeginLoc()) + Joins + " }";
     // Around the nest, after the loop is rewritten, which may end where the
     // nest does.
@@ -1307,7 +1349,10 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
       auto Part = [&](const Stmt *P) {
         return P ? Text(CharSourceRange::getTokenRange(P->getSourceRange())) : "";
       };
-      std::string Rest = Text(CharSourceRange::getCharRange(Body->getBeginLoc(), EndOf(Body)));
+      // In braces, so that the `break` after it is not read as guarded by
+      // an `if` the body ends with (-Wmisleading-indentation).
+      std::string Rest =
+          "{ " + Text(CharSourceRange::getCharRange(Body->getBeginLoc(), EndOf(Body))) + " }";
       std::string Cond = Part(loopCondition(AC.Loop));
       if (const auto *For = dyn_cast<ForStmt>(AC.Loop))
         Rest = "for (; " + Cond + "; " + Part(For->getInc()) + ") " + Rest;
@@ -1324,14 +1369,32 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
       bool Compound = isa<CompoundStmt>(Body);
       if (!Compound)
         Loop.insert(BodyEnd, " }");
-      Loop.replace(CallBegin, CallEnd - CallBegin, "(" + Add + ", " + On + " = " + Ask + ")");
+      // The call and the tested writes, from the last.
+      std::vector<std::tuple<unsigned, unsigned, std::string>> Edits;
+      if (AC.Checked)
+        Edits.push_back({CallBegin, Offset(EndOf(AC.Statement)) - At - CallBegin, Add});
+      else
+        Edits.push_back({CallBegin, CallEnd - CallBegin, "(" + Add + ", " + On + " = " + Ask + ")"});
+      for (const auto &[Store, Code] : Stores) {
+        unsigned Begin = Offset(Store->getBeginLoc()) - At;
+        Edits.push_back({Begin, Offset(EndOf(Store)) - At - Begin, Code});
+      }
+      llvm::sort(Edits, [](const auto &X, const auto &Y) { return std::get<0>(X) > std::get<0>(Y); });
+      for (const auto &[Begin, Length, Code] : Edits)
+        Loop.replace(Begin, Length, Code);
       Loop.insert(Compound ? BodyBegin + 1 : BodyBegin, Compound ? " " + Leave : "{ " + Leave);
       R.ReplaceText(CharSourceRange::getCharRange(Begin, End),
                     Open + "int " + On + " = " + Ask + "; " + Loop + Close);
       Around();
       continue;
     }
-    replaceApart(R, CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Add);
+    for (const auto &[Store, Code] : Stores)
+      R.ReplaceText(CharSourceRange::getCharRange(Store->getBeginLoc(), EndOf(Store)), Code);
+    if (AC.Checked)
+      replaceApart(R, CharSourceRange::getCharRange(AC.Statement->getBeginLoc(), EndOf(AC.Statement)),
+                   Add);
+    else
+      replaceApart(R, CharSourceRange::getTokenRange(AC.Statement->getSourceRange()), Add);
     R.InsertTextAfter(AC.Loop->getBeginLoc(), Open);
     R.InsertTextAfter(EndOf(AC.Loop), Close);
     Around();

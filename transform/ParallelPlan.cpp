@@ -80,6 +80,42 @@ std::vector<const CallExpr *> callsIn(const Stmt *S,
   return std::move(Found.Out);
 }
 
+/// Adds to \p Out the kinds of object an lvalue of type \p T may reach
+/// under C's rule of effective types (C11 6.5p7): the scalars it holds,
+/// each as its canonical type without qualifiers, an integer's signedness
+/// or an enumeration's name, every pointer one kind. False where one of
+/// them is a character type, which may reach any object, or the type is
+/// incomplete.
+bool aliasKinds(ASTContext &Ctx, QualType T, llvm::SmallVectorImpl<QualType> &Out) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (const ArrayType *AT = Ctx.getAsArrayType(T))
+    return aliasKinds(Ctx, AT->getElementType(), Out);
+  if (const auto *RT = T->getAs<RecordType>()) {
+    const RecordDecl *RD = RT->getDecl()->getDefinition();
+    return RD && llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
+             return aliasKinds(Ctx, F->getType(), Out);
+           });
+  }
+  if (T->isIncompleteType() || T->isCharType())
+    return false;
+  if (T->isPointerType())
+    T = Ctx.VoidPtrTy;
+  else if (const auto *ET = T->getAs<EnumType>())
+    T = ET->getDecl()->getIntegerType().getCanonicalType();
+  if (T->isSignedIntegerType())
+    T = Ctx.getCorrespondingUnsignedType(T);
+  Out.push_back(T);
+  return true;
+}
+
+/// Whether no object an lvalue of type \p T may reach is of one of the
+/// \p Kinds (aliasKinds).
+bool kindsApart(ASTContext &Ctx, QualType T, const llvm::SmallVectorImpl<QualType> &Kinds) {
+  llvm::SmallVector<QualType, 4> Read;
+  return aliasKinds(Ctx, T, Read) &&
+         llvm::none_of(Read, [&](QualType K) { return llvm::is_contained(Kinds, K); });
+}
+
 /// What a statement of a block is, for the planner.
 struct StatementShape {
   CallFormKind Form = CallFormKind::Statement;
@@ -793,13 +829,29 @@ private:
 
   /// Why \p S may touch memory other than the caller's plain locals
   /// (plainLocal): the first read, write or call (but of a pure library
-  /// function) that may; "" when there is none.
-  std::string whyNotLocal(const Stmt *S) {
+  /// function, or \p Skip, whose arguments count) that may; "" when there
+  /// is none. With \p Apart, the kinds of object some calls write
+  /// (writtenKinds), S may also read objects of other kinds.
+  /// With \p Stores, a write of memory that a statement of its own makes
+  /// (testableStore) is no touch either but added there.
+  std::string whyNotLocal(const Stmt *S, const CallExpr *Skip = nullptr,
+                          const llvm::SmallVectorImpl<QualType> *Apart = nullptr,
+                          std::vector<const Expr *> *Stores = nullptr) {
     class Touch : public RecursiveASTVisitor<Touch> {
     public:
       Planner &P;
+      const CallExpr *Skip = nullptr;
+      const llvm::SmallVectorImpl<QualType> *Apart = nullptr;
+      std::vector<const Expr *> *Stores = nullptr;
+      bool stored(const Expr *Store, const Expr *Place) {
+        if (!Stores || !P.testableStore(Store, Place))
+          return false;
+        Stores->push_back(Store);
+        return true;
+      }
       std::string Why;
       explicit Touch(Planner &P) : P(P) {}
+      bool apart(QualType T) const { return Apart && kindsApart(P.Ctx, T, *Apart); }
       bool plain(const Expr *E) const {
         const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
         const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -807,6 +859,9 @@ private:
       }
       bool VisitCallExpr(CallExpr *CE) {
         const FunctionDecl *Callee = CE->getDirectCallee();
+        if (CE == Skip || (Apart && Callee && P.A.ofProgram(Callee) &&
+                           P.whyMayTouch(Callee, Apart).empty()))
+          return true;
         const LibraryEffect *Known = Callee && !Callee->hasBody() && Callee->getIdentifier()
                                          ? libraryEffect(Callee->getName())
                                          : nullptr;
@@ -815,17 +870,19 @@ private:
         return Why.empty();
       }
       bool VisitImplicitCastExpr(ImplicitCastExpr *Cast) {
-        if (Cast->getCastKind() == CK_LValueToRValue && !plain(Cast->getSubExpr()))
+        if (Cast->getCastKind() == CK_LValueToRValue && !plain(Cast->getSubExpr()) &&
+            !apart(Cast->getSubExpr()->getType()))
           Why = "the read '" + P.text(Cast->getSubExpr()) + "' at line " + P.line(Cast);
         return Why.empty();
       }
       bool VisitBinaryOperator(BinaryOperator *BO) {
-        if (BO->isAssignmentOp() && !plain(BO->getLHS()))
+        if (BO->isAssignmentOp() && !plain(BO->getLHS()) && !stored(BO, BO->getLHS()))
           Why = "the write '" + P.text(BO->getLHS()) + "' at line " + P.line(BO);
         return Why.empty();
       }
       bool VisitUnaryOperator(UnaryOperator *UO) {
-        if (UO->isIncrementDecrementOp() && !plain(UO->getSubExpr()))
+        if (UO->isIncrementDecrementOp() && !plain(UO->getSubExpr()) &&
+            !stored(UO, UO->getSubExpr()))
           Why = "the write '" + P.text(UO->getSubExpr()) + "' at line " + P.line(UO);
         return Why.empty();
       }
@@ -835,8 +892,32 @@ private:
         return Why.empty();
       }
     } Visitor(*this);
+    Visitor.Skip = Skip;
+    Visitor.Apart = Apart;
+    Visitor.Stores = Stores;
     Visitor.TraverseStmt(const_cast<Stmt *>(S));
     return Visitor.Why;
+  }
+
+  /// Whether \p Store, a write of \p Place, can be tested at run time
+  /// against the calls of a loop still out before it runs: it is a
+  /// statement of its own (of a block, a branch of an `if`, a loop's body),
+  /// and Place, evaluated once for the test and once for the write, is no
+  /// bit-field and has no side effects, its variables unchanged by the value
+  /// written.
+  bool testableStore(const Expr *Store, const Expr *Place) {
+    DynTypedNode Up = parentOf(DynTypedNode::create(*Store));
+    const Stmt *U = Up.get<Stmt>();
+    const auto *If = dyn_cast_or_null<IfStmt>(U);
+    if (!U || !(isa<CompoundStmt>(U) || loopBody(U) == Store ||
+                (If && (If->getThen() == Store || If->getElse() == Store))))
+      return false;
+    if (Place->HasSideEffects(Ctx) || Place->refersToBitField() || Store->getBeginLoc().isMacroID() ||
+        Store->getEndLoc().isMacroID())
+      return false;
+    const auto *BO = dyn_cast<BinaryOperator>(Store);
+    return !BO || llvm::none_of(modifiedVariables(BO->getRHS()),
+                                [&](const VarDecl *V) { return mentions(Place, V); });
   }
 
   /// Why \p S cannot run beside a spawned call whose regions are known only
@@ -1138,15 +1219,34 @@ private:
   /// iteration spawns its call, joined after the loop. Other loops are left
   /// to the blocks they hold.
   void planLoop(const Stmt *L, const std::vector<const CallExpr *> &Calls) {
-    if (Calls.size() > 1)
+    // Calls of its body (not of an inner loop) whose functions write no
+    // memory that outlives them (a helper that allocates a block) run in
+    // place beside the one call that does.
+    std::vector<const CallExpr *> Writing;
+    for (const CallExpr *CE : Calls)
+      if (Calls.size() == 1 || !whyMayTouch(CE->getDirectCallee(), nullptr).empty())
+        Writing.push_back(CE);
+    // Such a call of an inner loop is that loop's to plan.
+    for (const CallExpr *CE : Calls)
+      if (Writing.size() == 1 && innermostLoop(CE) != L && CE != Writing.front())
+        Writing.push_back(CE);
+    if (Calls.size() > 1 && Writing.size() == 1)
+      for (const CallExpr *CE : Calls)
+        if (CE != Writing.front())
+          unspawnedInLoop(CE, "'" + CE->getDirectCallee()->getNameAsString() +
+                                  "' writes no memory that outlives it: it runs in place "
+                                  "beside the loop's calls of '" +
+                                  Writing.front()->getDirectCallee()->getNameAsString() + "'");
+    if (Calls.size() > 1 && Writing.size() != 1)
       for (const CallExpr *CE : Calls)
         unspawnedInLoop(CE, "its loop at line " + line(L) + " makes " +
                                 std::to_string(Calls.size()) +
                                 " calls of the program's functions; a loop's call is spawned "
-                                "where it is the loop's one call");
-    if (Calls.size() != 1 || planned(Calls.front()))
+                                "where it is the only one that writes memory and the others "
+                                "stand in no inner loop");
+    if (Writing.size() != 1 || planned(Writing.front()))
       return;
-    const CallExpr *CE = Calls.front();
+    const CallExpr *CE = Writing.front();
     if (std::vector<SiteRegion> None;
         !CE->getDirectCallee()->getDefinition() && !A.settled(CE->getDirectCallee()))
       return unspawnedInLoop(CE, whyNotRemote(CE, None));
@@ -1214,7 +1314,10 @@ private:
       Plan.Sequential.push_back({CE, Why});
       return;
     }
-    if (std::string Why = whyLoopSequential(L, L, CE, Update, Store); !Why.empty()) {
+    std::string Unproven;
+    std::vector<const Expr *> Stores;
+    if (std::string Why = whyLoopSequential(L, L, CE, Update, Store, &Unproven, &Stores);
+        !Why.empty()) {
       // A local the rest of the body reads (`d = dist(i); if (d < best) ..`).
       const VarDecl *X = Store ? namedVariable(Store->getLHS()) : nullptr;
       if (X && X->hasLocalStorage() && !isa<ParmVarDecl>(X) && X->getType()->isScalarType())
@@ -1237,8 +1340,28 @@ private:
     AC.Update = Update;
     AC.Store = Store;
     AC.Tested = Tested;
+    AC.Checked = !Unproven.empty();
+    AC.Unproven = std::move(Unproven);
+    AC.TestedStores = std::move(Stores);
+    if (const FunctionDecl *Canonical = AC.Callee->getCanonicalDecl();
+        AC.Checked && !llvm::is_contained(Plan.Extents, Canonical))
+      Plan.Extents.push_back(Canonical);
     if (Update)
       AC.Target = cast<VarDecl>(cast<DeclRefExpr>(Update->getLHS()->IgnoreParens())->getDecl());
+  }
+
+  /// The loop whose body holds \p S nearest to it; null where none does
+  /// in the function.
+  const Stmt *innermostLoop(const Stmt *S) {
+    for (DynTypedNode N = parentOf(DynTypedNode::create(*S)); !N.get<Decl>();
+         N = parentOf(N)) {
+      const Stmt *U = N.get<Stmt>();
+      if (!U)
+        return nullptr;
+      if (loopBody(U))
+        return U;
+    }
+    return nullptr;
   }
 
   /// Plans the call \p CE of the loop \p L whose value the statement \p First
@@ -1533,11 +1656,24 @@ private:
   /// \p Update (or is dropped), cannot be spawned in every iteration of the
   /// loop \p Outer, L or one whose body holds L through blocks, and joined
   /// after Outer; "" when it can.
+  /// With \p Unproven, a call whose regions are not known here but whose
+  /// bytes are known from its arguments may be spawned under a run-time
+  /// test (AsyncCall::Checked, Unproven saying why): each iteration's call
+  /// is tested against the calls of the loop still out, and the rest of the
+  /// loop may touch plain locals and read objects of other kinds than the
+  /// calls write (writtenKinds), or write memory in a statement tested
+  /// before it runs, added to \p Stores.
   std::string whyLoopSequential(const Stmt *L, const Stmt *Outer, const CallExpr *CE,
-                                const BinaryOperator *Update, const BinaryOperator *Store) {
+                                const BinaryOperator *Update, const BinaryOperator *Store,
+                                std::string *Unproven = nullptr,
+                                std::vector<const Expr *> *Stores = nullptr) {
     std::vector<SiteRegion> Mine;
-    if (std::string Why = whyNotRemote(CE, Mine); !Why.empty())
+    if (std::string Why = whyNotRemote(CE, Mine, Unproven); !Why.empty())
       return Why;
+    bool Checked = Unproven && !Unproven->empty();
+    if (Checked && Store)
+      return *Unproven + "; a loop's call tested at run time is spawned where its value is "
+                         "dropped or added into a local";
     if (std::string Why = Store ? whyNotStored(Outer, CE, Store->getLHS(), Mine) : "";
         !Why.empty())
       return Why;
@@ -1555,6 +1691,19 @@ private:
       if (countMentions(Outer, V) != 1)
         return "its loop uses '" + V->getNameAsString() +
                "', which its value updates, elsewhere too";
+    }
+    if (Checked) {
+      llvm::SmallVector<QualType, 4> Kinds;
+      llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+      std::string Why = writtenKinds(CE->getDirectCallee(), Kinds, Seen);
+      if (Why.empty())
+        for (const Expr *Arg : CE->arguments())
+          if (Arg->HasSideEffects(Ctx))
+            Why = "its argument '" + text(Arg) + "' has side effects";
+      if (Why.empty())
+        if (std::string Touch = whyNotLocal(Outer, CE, &Kinds, Stores); !Touch.empty())
+          Why = "its loop may touch what the calls write (" + Touch + ")";
+      return Why.empty() ? "" : *Unproven + "; tested at run time, " + Why;
     }
     // The regions every iteration has to itself; the rest must be only read.
     std::vector<SiteRegion> Shared;
@@ -1578,6 +1727,84 @@ private:
     CallSet Skip{CE};
     if (std::string Why = Shared.empty() ? "" : whyTouches(Outer, Shared, Skip); !Why.empty())
       return "its loop may write what it reads (" + Why + ")";
+    return "";
+  }
+
+  /// Why a call of \p F may write objects of any kind (aliasKinds), as
+  /// "'f' ..."; "" when the kinds it may write, through its pointer
+  /// parameters or in the functions of the program it calls, are in
+  /// \p Kinds. A write of a global, or of a library function (which
+  /// writes bytes), may be of any kind.
+  std::string writtenKinds(const FunctionDecl *F, llvm::SmallVectorImpl<QualType> &Kinds,
+                           llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen) {
+    const FunctionDecl *Def = F->getDefinition();
+    if (!Def || !Seen.insert(Def).second)
+      return "";
+    std::string Name = "'" + Def->getNameAsString() + "'";
+    const EffectInfo *E = A.effects(Def);
+    if (!E)
+      return Name + " is not defined in this file";
+    if (!E->GlobalsWritten.empty())
+      return Name + " writes global '" + E->GlobalsWritten.front().Name + "'";
+    for (const AccessRegion &R : E->Accesses) {
+      if (!R.Write || !R.Via.empty())
+        continue;
+      const ParmVarDecl *P = nullptr;
+      for (const ParmVarDecl *Q : Def->parameters())
+        if (Q->getName() == R.Param)
+          P = Q;
+      if (!P || !P->getType()->isPointerType() ||
+          !aliasKinds(Ctx, P->getType()->getPointeeType(), Kinds))
+        return Name + " writes through '" + R.Param + "' objects of any kind";
+    }
+    for (const CallExpr *Call : callsIn(Def->getBody(), [](const CallExpr *) { return true; })) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && A.ofProgram(Callee)) {
+        if (std::string Why = writtenKinds(Callee, Kinds, Seen); !Why.empty())
+          return Why;
+        continue;
+      }
+      const LibraryEffect *Known =
+          Callee && Callee->getIdentifier() ? libraryEffect(Callee->getName()) : nullptr;
+      if (!Known || Known->Args.find_first_of("wWXoD") != llvm::StringRef::npos)
+        return Name + " calls '" + text(Call->getCallee()) + "', which may write bytes";
+    }
+    return "";
+  }
+
+  /// Why a call of \p F, defined in the program, may write memory that
+  /// outlives it, or with \p Kinds (writtenKinds) read an object of one of
+  /// them, as "'f' ..."; "" when it cannot. A read through a parameter is
+  /// of its pointee's kinds, where F makes it itself.
+  std::string whyMayTouch(const FunctionDecl *F, const llvm::SmallVectorImpl<QualType> *Kinds) {
+    const FunctionDecl *Def = F->getDefinition();
+    const EffectInfo *E = Def ? A.effects(Def) : nullptr;
+    std::string Name = "'" + F->getNameAsString() + "'";
+    if (!E)
+      return Name + " is not defined in this file";
+    if (!E->GlobalsWritten.empty())
+      return Name + " writes global '" + E->GlobalsWritten.front().Name + "'";
+    if (!E->UnknownCalls.empty() || !E->Other.empty() || !E->Allocation.empty())
+      return Name + " has effects the analysis cannot follow";
+    for (const AccessRegion &R : E->Accesses) {
+      if (R.Write)
+        return Name + " writes through '" + R.Param + "'";
+      if (!Kinds)
+        continue;
+      QualType T;
+      if (const VarDecl *G = A.global(R.Param))
+        T = G->getType();
+      for (const ParmVarDecl *Q : Def->parameters())
+        if (Q->getName() == R.Param && Q->getType()->isPointerType())
+          T = Q->getType()->getPointeeType();
+      if (!R.Via.empty() || T.isNull() || !kindsApart(Ctx, T, *Kinds))
+        return Name + " reads through '" + R.Param + "' what the calls may write";
+    }
+    for (const EffectFact &G : E->GlobalsRead) {
+      const VarDecl *V = Kinds ? A.global(globalKey(G.Name)) : nullptr;
+      if (Kinds && (!V || !kindsApart(Ctx, V->getType(), *Kinds)))
+        return Name + " reads global '" + G.Name + "', which the calls may write";
+    }
     return "";
   }
 
@@ -2109,6 +2336,12 @@ static std::string joinText(TUAnalysis &A, const AsyncCall &AC) {
   if (AC.Checked)
     Where += "; under a run-time test: its regions are the callee's, evaluated at the spawn (" +
              AC.Unproven + ")";
+  if (AC.Checked && AC.Form == CallFormKind::Iteration)
+    Where += "; each iteration's call is tested against the calls of the loop still out, "
+             "which are joined first where they share memory that either writes";
+  for (const Expr *Store : AC.TestedStores)
+    Where += "; so is the write at line " + std::to_string(SM.getPresumedLineNumber(Store->getBeginLoc())) +
+             " before it runs";
   auto LineOf = [&](const AsyncCall::TestedCall &T) {
     return std::to_string(SM.getPresumedLineNumber(T.Call->getBeginLoc()));
   };

@@ -94,8 +94,17 @@ struct AsyncCall {
   /// not known in the caller's terms (Unproven says why); they are the callee's,
   /// evaluated at the spawn from the arguments, and every statement before
   /// its join is a call tested against them (TestedBy) or touches no memory.
+  /// Iteration: each iteration's call is tested against the loop's calls
+  /// still out before it is sent, and where they share memory that either
+  /// writes those are joined first; the rest of the loop touches plain
+  /// locals and reads objects of other kinds than the calls write.
   bool Checked = false;
   std::string Unproven;
+  /// Iteration, Checked: the writes of memory by the rest of the loop, each
+  /// a statement of its own (`p[i] = g(..);`): before each runs, the bytes
+  /// it writes are tested against the loop's calls still out, which are
+  /// joined first where they share one.
+  std::vector<const clang::Expr *> TestedStores;
   /// Statement, Assigned: the later calls of its block, before its join,
   /// that no proof keeps apart from it (Operand: the later operand calls of
   /// its statement): before each one runs, the bytes it

@@ -101,7 +101,8 @@ int main(int argc, char **argv)
     // REMARK: block-bounds.c:[[@LINE+2]]:9: remark: call to 'add_range' stays sequential: it writes 'v' in every iteration of its loop, and its iteration's part, v[b:(b + 16 > n / 2 ? b + 16 : n / 2)], is not shown apart
     for (int b = 0; b + BS <= n; b += BS)
         add_range(v, b, b + BS < n / 2 ? n / 2 : b + BS, 0.125);
-    // REMARK: block-bounds.c:[[@LINE+2]]:9: remark: call to 'add_range' stays sequential: the regions of its pointer arguments are unknown here: argument 'b < n / 2 ? b + BS : n' (for 'hi') is not an integer expression of variables
+    // The last blocks overlap ([b:n] for every b from n / 2): tested at run time.
+    // REMARK: block-bounds.c:[[@LINE+2]]:9: remark: call to 'add_range' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE+2]], with the calls of the other iterations; under a run-time test: its regions are the callee's, evaluated at the spawn (the regions of its pointer arguments are unknown here: argument 'b < n / 2 ? b + BS : n' (for 'hi') is not an integer expression of variables); each iteration's call is tested
     for (int b = 0; b < n; b += BS)
         add_range(v, b, b < n / 2 ? b + BS : n, 0.0625);
 

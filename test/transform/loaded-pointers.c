@@ -5,10 +5,11 @@
 // calls are spawned when nothing running beside them writes memory such a
 // pointer may hold. Here the loop writes only y, an allocation of main's
 // own that no pointer in memory holds (its address is never stored or
-// passed on), and the values land in y after the loop. A callee that writes
-// through such a pointer stays sequential, and so does a call beside a
-// write of an allocation whose address is stored in memory; each remark
-// names the fact. Outputs match the sequential build on 1 to 7 nodes,
+// passed on), and the values land in y after the loop. A loop's call that
+// writes through such a pointer is spawned under a run-time test of its
+// bytes against the loop's other calls (loop-checked.c); a call beside a
+// write of an allocation whose address is stored in memory stays
+// sequential, and its remark names the fact. Outputs match the sequential build on 1 to 7 nodes,
 // shared and copied, under AddressSanitizer with regions copied (each row
 // travels as a[i][0:n]) and under ThreadSanitizer.
 // RUN: rm -rf %t.out
@@ -70,7 +71,7 @@ int main(int argc, char **argv) {
       x[i] = y[i] / n;
   }
   for (int i = 0; i < n; i++)
-    // REMARK: loaded-pointers.c:[[@LINE+1]]:5: remark: call to 'halve' stays sequential: the regions of its pointer arguments are unknown here: argument 'a[i]' (for 'a') is a pointer read from memory, and 'halve' writes through it: what else may point there is unknown
+    // REMARK: loaded-pointers.c:[[@LINE+1]]:5: remark: call to 'halve' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE+1]], with the calls of the other iterations; under a run-time test: its regions are the callee's, evaluated at the spawn (the regions of its pointer arguments are unknown here: argument 'a[i]' (for 'a') is a pointer read from memory, and 'halve' writes through it: what else may point there is unknown); each iteration's call is tested against the calls of the loop still out
     halve(a[i], n);
   // b's rows are a's, but the first is z, which the loop below writes.
   for (int i = 0; i < n; i++)

@@ -72,12 +72,12 @@ int main(int argc, char **argv) {
     row(img + (size_t)y * w, y, w, h, 500);
   // REMARK: loop-other-calls.c:[[@LINE-1]]:5: remark: call to 'row' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE-1]], with the calls of the other iterations
   // EMIT: int [[ON:cleave_f[0-9]+_on]] = row__loop_spawns(); for (int y = 0; y < h; y++)
-  // EMIT-NEXT: { if (![[ON]]) { for ({{.*}}) { row__join({{.*}}); } clv_spawns_free(&{{.*}}); for (; y < h; y++) row(img + (size_t)y * w, y, w, h, 500); break; } (clv_spawns_next(&{{.*}}), clv_spawns_add(&{{.*}}, row__spawn(img + (size_t)y * w, y, w, h, 500)), [[ON]] = row__loop_spawns()); }
+  // EMIT-NEXT: { if (![[ON]]) { for ({{.*}}) { row__join({{.*}}); } clv_spawns_free(&{{.*}}); for (; y < h; y++) { row(img + (size_t)y * w, y, w, h, 500); } break; } (clv_spawns_next(&{{.*}}), clv_spawns_add(&{{.*}}, row__spawn(img + (size_t)y * w, y, w, h, 500)), [[ON]] = row__loop_spawns()); }
   double total = 0;
   for (int y = 0; y < h; y++)
     total += mean(img + (size_t)y * w, w);
   // REMARK: loop-other-calls.c:[[@LINE-1]]:14: remark: call to 'mean' runs asynchronously
-  // EMIT: { if (![[ON2:cleave_f[0-9]+_on]]) { {{.*}} total += *(double *)clv_spawns_value({{.*}}); } clv_spawns_free(&{{.*}}); for (; y < h; y++) total += mean(img + (size_t)y * w, w); break; } (clv_spawns_add(&{{.*}}, mean__spawn((double *)clv_spawns_next(&{{.*}}), img + (size_t)y * w, w)), [[ON2]] = mean__loop_spawns()); }
+  // EMIT: { if (![[ON2:cleave_f[0-9]+_on]]) { {{.*}} total += *(double *)clv_spawns_value({{.*}}); } clv_spawns_free(&{{.*}}); for (; y < h; y++) { total += mean(img + (size_t)y * w, w); } break; } (clv_spawns_add(&{{.*}}, mean__spawn((double *)clv_spawns_next(&{{.*}}), img + (size_t)y * w, w)), [[ON2]] = mean__loop_spawns()); }
   unsigned sum = 0;
   for (int i = 0; i < w * h; i++)
     sum += mix((unsigned)img[i]);

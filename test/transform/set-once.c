@@ -3,8 +3,10 @@
 // as C89 code writes it) holds one value wherever it is read, and set by an
 // allocation it is an object of the function's own: a loop's calls that
 // read or write it are spawned as over `int *a = malloc(..);`. Set twice,
-// read before it is set, or in a function with a label, it may change; the
-// remark names the second set, past the one that gives it its value.
+// read before it is set, or in a function with a label, it may change: the
+// regions at the call are then unknown, and the calls are spawned under a
+// run-time test, whose remark names the second set, past the one that gives
+// it its value.
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: %cc -Wall -Wextra -Werror %s -o %t.seq
@@ -76,7 +78,7 @@ long twice(int n) {
   free(a);
   return total;
 }
-// REMARK: set-once.c:[[@LINE-8]]:14: remark: call to 'sum' stays sequential: the regions of its pointer arguments are unknown here: argument 'a + i * q' (for 'x') lies at 'a', which changes at line [[@LINE-6]]
+// REMARK: set-once.c:[[@LINE-8]]:14: remark: call to 'sum' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE-8]], with the calls of the other iterations; under a run-time test: its regions are the callee's, evaluated at the spawn (the regions of its pointer arguments are unknown here: argument 'a + i * q' (for 'x') lies at 'a', which changes at line [[@LINE-6]]
 
 long labelled(int n) {
   int *a;
@@ -93,7 +95,7 @@ again:
   free(a);
   return total;
 }
-// REMARK: set-once.c:[[@LINE-6]]:14: remark: call to 'sum' stays sequential: the regions of its pointer arguments are unknown here: argument 'a + i * q' (for 'x') lies at 'a', which changes at line [[@LINE-11]]
+// REMARK: set-once.c:[[@LINE-6]]:14: remark: call to 'sum' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE-6]], with the calls of the other iterations; under a run-time test: its regions are the callee's, evaluated at the spawn (the regions of its pointer arguments are unknown here: argument 'a + i * q' (for 'x') lies at 'a', which changes at line [[@LINE-11]]
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 1000;

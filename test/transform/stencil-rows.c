@@ -70,7 +70,7 @@ static double steps(int n, int k) {
     p[i] = q[i] = 1.0;
   for (int s = 0; s < k; s++) {
     for (int i = 1; i < n - 1; i++)
-      // REMARK: stencil-rows.c:[[@LINE+1]]:7: remark: call to 'relax_row' stays sequential: the regions of its pointer arguments are unknown here: argument 'p' (for 'in') lies at 'p', which changes at line [[@LINE+3]], and a region lies only at a pointer the caller never changes: a parameter, an allocation or array of its own, or a global array
+      // REMARK: stencil-rows.c:[[@LINE+1]]:7: remark: call to 'relax_row' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE+1]], with the calls of the other iterations; under a run-time test: its regions are the callee's, evaluated at the spawn (the regions of its pointer arguments are unknown here: argument 'p' (for 'in') lies at 'p', which changes at line [[@LINE+3]], and a region lies only at a pointer the caller never changes: a parameter, an allocation or array of its own, or a global array
       relax_row(p, q, i, n);
     double *t = p;
     p = q;

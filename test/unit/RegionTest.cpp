@@ -1069,6 +1069,35 @@ TEST(ExtentsTest, SharedBytesConflictWhereOneSideWrites) {
   EXPECT_EQ(clv_extents_conflict(&read_left, 1, &straddle, 1), 0);
 }
 
+// A loop's futures keep each call's extents in its value slot; only the
+// calls still out (a future) are tested, a call that ran here is done.
+TEST(ExtentsTest, LoopSlotsAreTestedWhileTheirCallsAreOut) {
+  struct slot {
+    double v;
+    clv_extent x[2];
+    int xn;
+  };
+  double a[16];
+  clv_spawns s = CLV_SPAWNS_INIT(sizeof(slot));
+  auto *first = static_cast<slot *>(clv_spawns_next(&s));
+  first->x[0] = span(a, 4 * sizeof(double), 1);
+  first->xn = 1;
+  clv_spawns_add(&s, reinterpret_cast<clv_future *>(&s)); // any non-null future
+  auto *second = static_cast<slot *>(clv_spawns_next(&s));
+  second->x[0] = span(a + 8, 4 * sizeof(double), 0);
+  second->x[1] = span(a + 12, 4 * sizeof(double), 1);
+  second->xn = 2;
+  clv_spawns_add(&s, nullptr); // ran here
+  clv_extent into_first = span(a + 3, sizeof(double), 0);
+  clv_extent into_second = span(a + 13, sizeof(double), 1);
+  EXPECT_EQ(clv_spawns_conflict(&s, offsetof(slot, x), offsetof(slot, xn), &into_first, 1), 1);
+  EXPECT_EQ(clv_spawns_conflict(&s, offsetof(slot, x), offsetof(slot, xn), &into_second, 1), 0);
+  s.futures[1] = s.futures[0];
+  EXPECT_EQ(clv_spawns_conflict(&s, offsetof(slot, x), offsetof(slot, xn), &into_second, 1), 1);
+  clv_spawns_free(&s);
+  EXPECT_EQ(clv_spawns_conflict(&s, offsetof(slot, x), offsetof(slot, xn), &into_first, 1), 0);
+}
+
 TEST(ExtentsTest, EmptyExtentsAndListsConflictWithNothing) {
   double a[4];
   clv_extent all = span(a, sizeof a, 1);
