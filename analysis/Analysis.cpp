@@ -850,6 +850,7 @@ std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx, CompileCommand Co
   if (!A->attachRegions())
     return nullptr;
   A->findRecursion();
+  A->Stable = stableGlobals(Ctx, Others);
   A->summarizeEffects();
   A->inferRegions();
   A->findDistinctParams();
@@ -1219,7 +1220,7 @@ void TUAnalysis::summarizeEffects() {
       S.Params.push_back({P->getNameAsString(), ""});
     S.HasBody = true;
     bool StatesAnswered = false;
-    S.Local = summarizeFunction(Ctx, Def, {}, ReturnsOf, &PolyhedraSteps, &StatesAnswered);
+    S.Local = summarizeFunction(Ctx, Def, {}, ReturnsOf, Stable, &PolyhedraSteps, &StatesAnswered);
     if (StatesAnswered)
       Answered.insert(Def->getCanonicalDecl());
   }
@@ -1296,7 +1297,7 @@ void TUAnalysis::summarizeEffects() {
       if (Changed.count(S.UniqueName) ||
           (Answered.count(Def->getCanonicalDecl()) &&
            llvm::any_of(S.Local.Calls, [&](const CallEffect &C) { return Stale.count(C.Callee); }))) {
-        S.Local = summarizeFunction(Ctx, Def, entryFacts(Def), ReturnsOf, &PolyhedraSteps);
+        S.Local = summarizeFunction(Ctx, Def, entryFacts(Def), ReturnsOf, Stable, &PolyhedraSteps);
         FoundWith[Def->getCanonicalDecl()] = Text(entryFacts(Def));
         Summarized = true;
       }
@@ -1355,7 +1356,7 @@ void TUAnalysis::summarizeEffects() {
   for (const FunctionDecl *Def : Definitions)
     if (Conjunction Entry = entryFacts(Def); Grew.count(Def->getCanonicalDecl()) && !Entry.empty()) {
       Summaries[Def->getCanonicalDecl()].Local =
-          summarizeFunction(Ctx, Def, Entry, ReturnsOf, &PolyhedraSteps);
+          summarizeFunction(Ctx, Def, Entry, ReturnsOf, Stable, &PolyhedraSteps);
       Again = true;
     }
   if (!Again)

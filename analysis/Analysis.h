@@ -277,6 +277,8 @@ private:
   /// summaries found again as entry facts settle), bounded so that a file
   /// of many costs a bounded time (about 1 ms a step; bench/README.md).
   unsigned long PolyhedraSteps = 2000;
+  /// The globals functions read as parameters they keep (stableGlobals).
+  llvm::DenseSet<const clang::VarDecl *> Stable;
   /// returnedParameter's answers, by canonical declaration.
   std::map<const clang::FunctionDecl *, const clang::ParmVarDecl *> ReturnedInto;
   /// returnFacts, by canonical declaration, as found so far.

@@ -77,10 +77,21 @@ std::vector<RawReference> statementReferences(clang::ASTContext &Ctx,
 /// entry (\p Entry, keyed as symbolicValue keys the parameters) and what
 /// the functions it calls return, spending \p Budget (IntegerStates).
 /// \p Answered, when given, tells whether the states of its integer
-/// variables were asked and answered.
+/// variables were asked and answered. The globals of \p Stable
+/// (stableGlobals) that FD does not assign are read as parameters it keeps.
 LocalSummary summarizeFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                                const Conjunction &Entry, const ReturnFacts &ReturnsOf,
+                               const llvm::DenseSet<const clang::VarDecl *> &Stable,
                                unsigned long *Budget, bool *Answered = nullptr);
+
+/// The globals of the file that keep one value while any function but
+/// main runs: integer scalars that travel with calls (travellingGlobal:
+/// neither const, volatile nor thread-local), whose address the file never
+/// takes, and that no function assigns but main in
+/// its own body (main called by none), here or, as their summaries say
+/// (\p Others), in the program's other files.
+llvm::DenseSet<const clang::VarDecl *> stableGlobals(clang::ASTContext &Ctx,
+                                                     const std::vector<FileSummary> *Others);
 
 /// Fills the Effects of each of \p Functions: its local summary with the
 /// summaries of its callees among them composed in, to a fixed point over

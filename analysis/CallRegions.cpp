@@ -154,6 +154,12 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     std::vector<SymExpr::Ptr> Bounds{R.Lo, R.Hi};
     if (R.Rows)
       Bounds.insert(Bounds.end(), {R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi});
+    // A global a bound reads (TUAnalysis::Stable) is read where the call is
+    // made: the region names it (Vars). Another file's is its own.
+    for (const SymExpr::Ptr &Bound : Bounds)
+      for (const std::string &V : Bound->variables())
+        if (const VarDecl *G = isGlobalKey(V) && !A.settled(Callee) ? A.global(V) : nullptr)
+          Subst[V] = SymExpr::variable(symbolKey(G));
     for (const SymExpr::Ptr &Bound : Bounds)
       for (const std::string &V : Bound->variables())
         if (!Subst.count(V))
@@ -165,8 +171,12 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
         if (SymExpr::Ptr Keyed = keyedFromSummary(Caller, F, Modified))
           S.Facts.push_back(Keyed);
     for (const SymExpr::Ptr &Bound : Bounds)
-      for (const std::string &Param : Bound->variables())
-        variablesIn(Actuals[Param], S.Vars);
+      for (const std::string &Param : Bound->variables()) {
+        if (isGlobalKey(Param))
+          S.Vars.insert(A.global(Param));
+        else
+          variablesIn(Actuals[Param], S.Vars);
+      }
     S.ReadOnly = R.ReadOnly;
     S.Widened = R.Widened;
     return S;

@@ -15,6 +15,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 #include <set>
 
 using namespace cleave;
@@ -174,15 +175,25 @@ public:
   /// or a call passes values that change, \p States answers; without them,
   /// the walk lists the expressions it would ask about in \p Questions.
   /// \p ReturnsOf gives what callees return (IntegerStates).
+  /// The globals of \p Kept (stableGlobals) that FD does not assign are
+  /// read as parameters it keeps, named by their globalKey (`::BS`).
   EffectWalker(ASTContext &Ctx, const FunctionDecl *FD,
                const llvm::DenseSet<const VarDecl *> &Modified, const Conjunction &Entry,
                const ReturnFacts &ReturnsOf, IntegerStates *States,
-               std::vector<const Stmt *> &Questions, LocalSummary &Out)
+               std::vector<const Stmt *> &Questions, LocalSummary &Out,
+               const llvm::DenseSet<const VarDecl *> &Kept = {})
       : Ctx(Ctx), FD(FD), AnalyzedBody(analyzedBody(Ctx, FD)), Out(Out), Modified(Modified),
         Entry(Entry), ReturnsOf(ReturnsOf), States(States), Questions(Questions) {
     for (const ParmVarDecl *P : FD->parameters())
       if (!P->getName().empty())
         ParamNames[Modified.count(P) ? entryKey(P) : symbolKey(P)] = P->getNameAsString();
+    for (const VarDecl *G : Kept)
+      if (llvm::none_of(G->redecls(), [&](const VarDecl *D) { return Modified.count(D); })) {
+        for (const VarDecl *D : G->redecls())
+          ParamNames[symbolKey(D)] = globalKey(G->getName());
+        Out.StableGlobals.push_back(globalKey(G->getName()));
+      }
+    llvm::sort(Out.StableGlobals);
     for (const ParmVarDecl *P : FD->parameters())
       if (P->getType()->isPointerType())
         Addresses.insert(P->getNameAsString());
@@ -799,6 +810,13 @@ private:
         else
           R.Unbounded = "the index at line " + line(At) +
                         " reads memory or is not affine in integer variables";
+        // A bound that reads a global (a row's length kept in one) may pass
+        // the row, which C keeps the index inside: the row serves better.
+        if (std::string Global = globalInBounds(R); !Global.empty()) {
+          R = AccessRegion();
+          R.Param = globalKey(O.Name);
+          R.Unbounded = "the index at line " + line(At) + " depends on global '" + Global + "'";
+        }
         withinArray(O, R, At);
         return record(R, Reads, Writes);
       }
@@ -837,6 +855,15 @@ private:
           "the index at line " + line(At) + " reads memory or is not affine in integer variables";
     }
     record(R, Reads, Writes);
+  }
+
+  /// The name of a global a bound of \p R reads (stableGlobals), or "".
+  static std::string globalInBounds(const AccessRegion &R) {
+    for (const SymExpr::Ptr &Bound : {R.Lo, R.Hi, R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi})
+      for (const std::string &V : Bound ? Bound->variables() : std::vector<std::string>{})
+        if (isGlobalKey(V))
+          return V.substr(2);
+    return "";
   }
 
   /// \p R, an access of the global \p O whose index is not bounded, bounded
@@ -1749,6 +1776,7 @@ private:
         for (const SymExpr::Ptr &F : *State)
           C.State.push_back(partlyNamed(F));
     }
+    C.StableGlobals = Out.StableGlobals;
     Out.Calls.push_back(std::move(C));
   }
 
@@ -2279,13 +2307,66 @@ void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
   }
 }
 
+llvm::DenseSet<const VarDecl *> cleave::stableGlobals(ASTContext &Ctx,
+                                                     const std::vector<FileSummary> *Others) {
+  struct Scan : RecursiveASTVisitor<Scan> {
+    llvm::DenseSet<const VarDecl *> Changed;
+    const FunctionDecl *Current = nullptr;
+    bool MainCalled = false;
+    bool TraverseFunctionDecl(FunctionDecl *FD) {
+      llvm::SaveAndRestore<const FunctionDecl *> In(Current, FD);
+      return RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    }
+    void set(const Expr *E, bool AddressTaken) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (V && V->isFileVarDecl() && (AddressTaken || !Current || !Current->isMain()))
+        Changed.insert(V->getCanonicalDecl());
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp())
+        set(BO->getLHS(), false);
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        set(UO->getSubExpr(), UO->getOpcode() == UO_AddrOf);
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *CE) {
+      if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && Callee->isMain())
+        MainCalled = true;
+      return true;
+    }
+  } Walk;
+  Walk.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::set<std::string> ElsewhereChanged;
+  if (Others)
+    for (const FileSummary &F : *Others)
+      for (const FunctionInfo &Info : F.Defined)
+        if (Info.Name != "main")
+          for (const EffectFact &W : Info.Local.Direct.GlobalsWritten)
+            ElsewhereChanged.insert(W.Name);
+  llvm::DenseSet<const VarDecl *> Out;
+  if (Walk.MainCalled)
+    return Out;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *V = dyn_cast<VarDecl>(D))
+      if (V->isFileVarDecl() && V->getType()->isIntegerType() &&
+          !travellingGlobal(V, Ctx).isNull() && !Walk.Changed.count(V->getCanonicalDecl()) &&
+          !(V->isExternallyVisible() && ElsewhereChanged.count(V->getNameAsString())))
+        Out.insert(V->getCanonicalDecl());
+  return Out;
+}
+
 LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD,
                                        const Conjunction &Entry, const ReturnFacts &ReturnsOf,
+                                       const llvm::DenseSet<const VarDecl *> &Stable,
                                        unsigned long *Budget, bool *Answered) {
   llvm::DenseSet<const VarDecl *> Modified = modifiedVariables(analyzedBody(Ctx, FD));
   LocalSummary Out;
   std::vector<const Stmt *> Questions;
-  EffectWalker First(Ctx, FD, Modified, Entry, ReturnsOf, nullptr, Questions, Out);
+  EffectWalker First(Ctx, FD, Modified, Entry, ReturnsOf, nullptr, Questions, Out, Stable);
   First.run();
   // Where the loops leave something to ask, the polyhedra of the variables
   // the questions read answer it, in a second walk, while the budget lasts.
@@ -2297,7 +2378,8 @@ LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD,
   if (Answered)
     *Answered = States.answers();
   LocalSummary WithStates;
-  EffectWalker Second(Ctx, FD, Modified, Entry, ReturnsOf, &States, Questions, WithStates);
+  EffectWalker Second(Ctx, FD, Modified, Entry, ReturnsOf, &States, Questions, WithStates,
+                      Stable);
   Second.run();
   Second.dropInner();
   return WithStates;

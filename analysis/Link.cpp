@@ -506,6 +506,8 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
                  (!R.Rows || !shapeNames(R.Rows, V))) {
         Subst[V] = C.Args[J].Symbolic;
         Spanned = "'" + C.Args[J].Text + "' for '" + V + "'";
+      } else if (isGlobalKey(V) && llvm::is_contained(C.StableGlobals, V)) {
+        Subst[V] = SymExpr::variable(V);
       } else {
         Out.Unbounded = Where + " passes " +
                         (J < C.Args.size() ? "'" + C.Args[J].Text + "'" : "nothing") +

@@ -31,10 +31,14 @@ bool cleave::isGlobalKey(llvm::StringRef Param) { return Param.starts_with("::")
 
 std::string cleave::regionText(const std::string &Param, const SymExpr::Ptr &Lo,
                                const SymExpr::Ptr &Hi, const RowShape &Rows) {
-  std::string S = Param + "[" + Lo->str() + ":" + Hi->str() + "]";
+  // `[0: ::BS]`, where a bound names a global (TUAnalysis::Stable).
+  auto Range = [](const SymExpr::Ptr &From, const SymExpr::Ptr &To) {
+    std::string Last = To->str();
+    return "[" + From->str() + (llvm::StringRef(Last).starts_with(":") ? ": " : ":") + Last + "]";
+  };
+  std::string S = Param + Range(Lo, Hi);
   if (Rows)
-    S += "[" + Rows.ColLo->str() + ":" + Rows.ColHi->str() + "] (rows of " +
-         Rows.Stride->str() + ")";
+    S += Range(Rows.ColLo, Rows.ColHi) + " (rows of " + Rows.Stride->str() + ")";
   return S;
 }
 

@@ -257,11 +257,19 @@ struct CallEffect {
   /// where the call is made about every integer variable (IntegerStates),
   /// keyed as Context keys them. Its regions span the values there.
   std::vector<SymExpr::Ptr> State;
+  /// The globals the caller reads as parameters it keeps
+  /// (LocalSummary::StableGlobals): a bound of the callee's that names one
+  /// holds where the call is made.
+  std::vector<std::string> StableGlobals;
 };
 
 /// What a function does by itself, before its calls are composed in.
 struct LocalSummary {
   EffectInfo Direct;
+  /// The globals (globalKey) the function reads as parameters it keeps
+  /// (stableGlobals): its regions' bounds may name them, and so may those
+  /// its callees' give it.
+  std::vector<std::string> StableGlobals;
   /// What holds where each access of Direct.Accesses is made, in its order,
   /// as CallEffect::Context says where a call is made.
   std::vector<std::vector<SymExpr::Ptr>> AccessContext;

@@ -319,6 +319,10 @@ private:
         return fail("constant out of range");
       return SymExpr::constant(V);
     }
+    // A global read as a parameter is named by its globalKey (`::BS`).
+    if (Text.substr(Pos).starts_with("::") && Pos + 2 < Text.size() &&
+        (llvm::isAlpha(Text[Pos + 2]) || Text[Pos + 2] == '_'))
+      Pos += 2;
     if (Pos < Text.size() && (llvm::isAlpha(Text[Pos]) || Text[Pos] == '_')) {
       while (Pos < Text.size() &&
              (llvm::isAlnum(Text[Pos]) || Text[Pos] == '_'))
@@ -667,7 +671,8 @@ cleave::rowsAndColumns(const SymExpr::Ptr &E, const SymExpr::Ptr &Stride) {
 }
 
 bool cleave::isVariableAtom(llvm::StringRef Atom) {
-  return llvm::all_of(Atom, [](char C) { return llvm::isAlnum(C) || C == '_' || C == '@'; });
+  return llvm::all_of(Atom,
+                      [](char C) { return llvm::isAlnum(C) || C == '_' || C == '@' || C == ':'; });
 }
 
 std::optional<std::array<SymExpr::Ptr, 3>>

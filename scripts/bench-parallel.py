@@ -58,6 +58,7 @@ PROGRAMS = [
     ("medoid", "medoid/medoid.c", ["6000", "16"], "medoid.c"),
     ("mandel", "mandel/mandel.c", ["1280", "960", "2000"], "mandel.c"),
     ("queens89", "queens89/queens89.c", ["13"], "queens89.c"),
+    ("sparselu", "sparselu/sparselu.c", ["50", "64"], "sparselu.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

@@ -116,13 +116,28 @@ public:
         Out.Extent = Ctx.getTypeSize(G->getType()) / Ctx.getTypeSize(Out.Elem);
         Globals.push_back(Out);
       }
+    // A bound that reads a global (TUAnalysis::Stable) reads it through
+    // its accessor.
+    SymMap Read;
+    for (const Param &G : Globals)
+      Read[globalKey(G.Global)] = SymExpr::variable("(*" + G.Accessor + "())");
+    for (std::vector<Param> *List : {&Params, &Globals})
+      for (Param &P : *List)
+        if (P.R)
+          for (SymExpr::Ptr *Bound :
+               {&P.R->Lo, &P.R->Hi, &P.R->Rows.Stride, &P.R->Rows.ColLo, &P.R->Rows.ColHi})
+            if (*Bound && llvm::any_of((*Bound)->variables(), isGlobalKey)) {
+              *Bound = substitute(*Bound, Read);
+              BoundsReadGlobals = true;
+            }
     // The entry facts its regions hold under, in C, in long long so that
     // no difference overflows.
     std::vector<std::string> Tests;
     for (const SymExpr::Ptr &G : A.entryGuard(F)) {
       SymMap Wide;
       for (const std::string &V : G->variables())
-        Wide[V] = SymExpr::variable("(long long)" + V);
+        Wide[V] = SymExpr::variable("(long long)" +
+                                    (Read.count(V) ? Read[V]->str() : V));
       Tests.push_back(substitute(G, Wide)->str() + " >= 0");
     }
     Guard = llvm::join(Tests, " && ");
@@ -173,17 +188,30 @@ public:
     return P.How != Passing::Region && P.How != Passing::Within;
   }
   /// The parameters passed as \p How, in order; for Region, the regions of
-  /// globals after them.
+  /// global scalars before them (firstGlobals of them: a bound may read
+  /// one, TUAnalysis::Stable), those of other globals after.
   std::vector<const Param *> passed(Passing How) const {
     std::vector<const Param *> Out;
+    if (How == Passing::Region)
+      for (const Param &G : Globals)
+        if (G.Extent == 1)
+          Out.push_back(&G);
     for (const Param &P : Params)
       if (P.How == How)
         Out.push_back(&P);
     if (How == Passing::Region)
       for (const Param &G : Globals)
-        Out.push_back(&G);
+        if (G.Extent != 1)
+          Out.push_back(&G);
     return Out;
   }
+  /// How many of passed(Region) come first as global scalars.
+  size_t firstGlobals() const {
+    return llvm::count_if(Globals, [](const Param &G) { return G.Extent == 1; });
+  }
+  /// Whether a bound of a region reads a global (TUAnalysis::Stable), which
+  /// the serving side has only once the global scalars are in.
+  bool BoundsReadGlobals = false;
   QualType returnQualType() const {
     return F->getReturnType().getCanonicalType().getUnqualifiedType();
   }
@@ -548,7 +576,12 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     if (S.linked())
       FS << "  if (clv_buf_get_pending(cleave_args) != CLV_OK)\n    return CLV_E_DECODE;\n";
     computeBounds(S, FS);
-    for (const Signature::Param *P : S.passed(Signature::Passing::Region)) {
+    std::vector<const Signature::Param *> Regions = S.passed(Signature::Passing::Region);
+    for (size_t K = 0; K < Regions.size(); ++K) {
+      const Signature::Param *P = Regions[K];
+      // The global scalars are in: the bounds that read them, again.
+      if (S.BoundsReadGlobals && K > 0 && K == S.firstGlobals())
+        computeBounds(S, FS);
       if (P->Global.empty()) {
         FS << "  " << P->Name << "__at = " << regionCall(Types, *P, "get", "cleave_args", "", Ctx)
            << ";\n  if (!" << P->Name << "__at)\n    return CLV_E_DECODE;\n";

@@ -38,6 +38,18 @@ TEST(SymbolicExprTest, ListsVariablesOnce) {
   EXPECT_TRUE(parse("4 * 2")->variables().empty());
 }
 
+// A global read as a parameter is named by its key, `::BS`; its terms
+// collect as any variable's.
+TEST(SymbolicExprTest, GlobalKeysAreVariables) {
+  EXPECT_EQ(parse("::BS * i + ::BS")->variables(), (std::vector<std::string>{"::BS", "i"}));
+  EXPECT_EQ(simplify(parse("0 + (1 * (::BS + -1) + 0) + 1"))->str(), "::BS");
+  for (const char *Bad : {"::", ":: BS", "::1", "a ::b"}) {
+    auto E = parseSymExpr(Bad);
+    EXPECT_FALSE(static_cast<bool>(E)) << Bad;
+    llvm::consumeError(E.takeError());
+  }
+}
+
 TEST(SymbolicExprTest, SubstitutesVariables) {
   SymMap M{{"n", parse("m / 2")}, {"lo", parse("p + 1")}};
   EXPECT_EQ(substitute(parse("n - lo"), M)->str(), "m / 2 - (p + 1)");
