@@ -39,6 +39,7 @@ const llvm::StringMap<LibraryEffect> &table() {
         {"memcpy", "wrn"},   {"memmove", "wrn"},  {"memset", "w-n"},   {"memcmp", "rrn"},
         {"memchr", "r-n"},   {"strcpy", "WR"},    {"strncpy", "wRn"},  {"strcat", "WR"},
         {"strncat", "WR-"},  {"strcmp", "RR"},    {"strncmp", "rrn"},  {"strlen", "R"},
+        {"strnlen", "rn"},
         {"strchr", "R-"},    {"strrchr", "R-"},   {"strstr", "RR"},    {"strspn", "RR"},
         {"strcspn", "RR"},   {"strpbrk", "RR"},   {"atoi", "R"},       {"atol", "R"},
         {"atoll", "R"},      {"atof", "R"},       {"strtol", "Ro-"},   {"strtoll", "Ro-"},

@@ -1300,16 +1300,19 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     std::string Open = "{ clv_spawns " + Fs + " = CLV_SPAWNS_INIT(" +
                        (S.returnsValue() ? "sizeof(" + S.returnType() + ")" : "0") +
                        "); size_t " + K + "; ";
+    // A value stored has its place's address in its slot: `X *at`.
+    std::string Slot = "struct " + Fs + "_slot", At, Place;
     if (AC.Store) {
-      std::string Slot = "struct " + Fs + "_slot", At;
       llvm::raw_string_ostream OS(At);
       AC.Store->getLHS()->getType().print(OS, PrintingPolicy(Ctx.getLangOpts()), "*at");
+      Place = Text(CharSourceRange::getTokenRange(AC.Store->getLHS()->getSourceRange()));
+    }
+    if (AC.Store) {
       std::string Mine = "((" + Slot + " *)clv_spawns_value(&" + Fs + ", " + K + "))";
       Open = "{ " + Slot + " { " + S.declare(S.returnQualType(), "v") + "; " + At + "; }; " +
              "clv_spawns " + Fs + " = CLV_SPAWNS_INIT(sizeof(" + Slot + ")); size_t " + K + "; " +
              Slot + " *" + Fs + "_s; ";
-      Add = "(" + Fs + "_s = clv_spawns_next(&" + Fs + "), " + Fs + "_s->at = &(" +
-            Text(CharSourceRange::getTokenRange(AC.Store->getLHS()->getSourceRange())) +
+      Add = "(" + Fs + "_s = clv_spawns_next(&" + Fs + "), " + Fs + "_s->at = &(" + Place +
             "), clv_spawns_add(&" + Fs + ", " + SpawnCall(AC, "&" + Fs + "_s->v") + "))";
       Join = Name + "__join(" + Fs + ".futures[" + K + "], &" + Mine + "->v); *" + Mine +
              "->at = " + Mine + "->v;";
@@ -1325,16 +1328,21 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     //       fs_t.x, fs_t.xn)) { joins } fs_s = clv_spawns_next(&fs); *fs_s = fs_t;
     //       clv_spawns_add(&fs, f__spawn(&fs_s->v, ..)); } ... }
     if (AC.Checked) {
-      std::string Slot = "struct " + Fs + "_slot";
-      size_t N = std::max<size_t>(1, S.passed(Signature::Passing::Region).size());
+      size_t N = std::max<size_t>(1, S.passed(Signature::Passing::Region).size()) + (AC.Store ? 1 : 0);
       std::string Args = ArgsOf(AC.Call);
+      // A stored value's place is one more written extent, after the callee's.
+      std::string Kept =
+          AC.Store ? " " + Fs + "_t.at = &(" + Place + "); clv_extent_span(&" + Fs + "_t.x[" + Fs +
+                         "_t.xn++], " + Fs + "_t.at, 1, sizeof *" + Fs + "_t.at, 1);"
+                   : "";
       Open = "{ " + Slot + " { " +
              (S.returnsValue() ? S.declare(S.returnQualType(), "v") + "; " : "") +
+             (AC.Store ? At + "; " : "") +
              "clv_extent x[" + std::to_string(N) + "]; int xn; }; clv_spawns " + Fs +
              " = CLV_SPAWNS_INIT(sizeof(" + Slot + ")); size_t " + K + "; " + Slot + " " + Fs +
              "_t, *" + Fs + "_s; ";
       Add = "{ " + Fs + "_t.xn = " + Name + "__extents(" + Fs + "_t.x" +
-            (Args.empty() ? "" : ", " + Args) + "); if (clv_spawns_conflict(&" + Fs +
+            (Args.empty() ? "" : ", " + Args) + ");" + Kept + " if (clv_spawns_conflict(&" + Fs +
             ", offsetof(" + Slot + ", x), offsetof(" + Slot + ", xn), " + Fs + "_t.x, " + Fs +
             "_t.xn)) { " + Joins + " } " + Fs + "_s = clv_spawns_next(&" + Fs + "); *" + Fs +
             "_s = " + Fs + "_t; clv_spawns_add(&" + Fs + ", " +
@@ -1347,10 +1355,9 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     //     if (clv_spawns_conflict(&fs, .., &fs_w, 1)) { joins } STATEMENT }
     std::vector<std::pair<const Expr *, std::string>> Stores;
     for (const Expr *Store : AC.TestedStores) {
-      const Expr *Place = isa<BinaryOperator>(Store) ? cast<BinaryOperator>(Store)->getLHS()
-                                                     : cast<UnaryOperator>(Store)->getSubExpr();
-      std::string P = "(" + Text(CharSourceRange::getTokenRange(Place->getSourceRange())) + ")";
-      std::string Slot = "struct " + Fs + "_slot";
+      const Expr *Written = isa<BinaryOperator>(Store) ? cast<BinaryOperator>(Store)->getLHS()
+                                                       : cast<UnaryOperator>(Store)->getSubExpr();
+      std::string P = "(" + Text(CharSourceRange::getTokenRange(Written->getSourceRange())) + ")";
       Stores.push_back(
           {Store, "{ clv_extent " + Fs + "_w; clv_extent_span(&" + Fs + "_w, &" + P + ", 1, sizeof" +
                       P + ", 1); if (clv_spawns_conflict(&" + Fs + ", offsetof(" + Slot +

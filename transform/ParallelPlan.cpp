@@ -1658,8 +1658,9 @@ private:
   /// after Outer; "" when it can.
   /// With \p Unproven, a call whose regions are not known here but whose
   /// bytes are known from its arguments may be spawned under a run-time
-  /// test (AsyncCall::Checked, Unproven saying why): each iteration's call
-  /// is tested against the calls of the loop still out, and the rest of the
+  /// test (AsyncCall::Checked, Unproven saying why): each iteration's call,
+  /// and the place its value goes to, is tested against the calls of the
+  /// loop still out and their places, and the rest of the
   /// loop may touch plain locals and read objects of other kinds than the
   /// calls write (writtenKinds), or write memory in a statement tested
   /// before it runs, added to \p Stores.
@@ -1671,9 +1672,8 @@ private:
     if (std::string Why = whyNotRemote(CE, Mine, Unproven); !Why.empty())
       return Why;
     bool Checked = Unproven && !Unproven->empty();
-    if (Checked && Store)
-      return *Unproven + "; a loop's call tested at run time is spawned where its value is "
-                         "dropped or added into a local";
+    // Tested at run time, the place is among the bytes of its iteration
+    // (AsyncCall::Checked), which the later calls are tested against.
     if (std::string Why = Store ? whyNotStored(Outer, CE, Store->getLHS(), Mine) : "";
         !Why.empty())
       return Why;
@@ -1703,6 +1703,9 @@ private:
       if (Why.empty())
         if (std::string Touch = whyNotLocal(Outer, CE, &Kinds, Stores); !Touch.empty())
           Why = "its loop may touch what the calls write (" + Touch + ")";
+      // The call's own place is among its bytes (AsyncCall::Checked).
+      if (Stores && Store)
+        llvm::erase(*Stores, Store);
       return Why.empty() ? "" : *Unproven + "; tested at run time, " + Why;
     }
     // The regions every iteration has to itself; the rest must be only read.

@@ -95,8 +95,9 @@ struct AsyncCall {
   /// evaluated at the spawn from the arguments, and every statement before
   /// its join is a call tested against them (TestedBy) or touches no memory.
   /// Iteration: each iteration's call is tested against the loop's calls
-  /// still out before it is sent, and where they share memory that either
-  /// writes those are joined first; the rest of the loop touches plain
+  /// still out before it is sent (the place of a Store among the bytes
+  /// each writes), and where they share memory that either writes those
+  /// are joined first; the rest of the loop touches plain
   /// locals and reads objects of other kinds than the calls write.
   bool Checked = false;
   std::string Unproven;

@@ -27,6 +27,9 @@ void reverse(int *v, int n) {
 }
 void release(int *v) { free(v); }
 
+// strnlen reads at most n bytes.
+int prefix(const char *s, int n) { return (int)strnlen(s, n); }
+
 int mystery(int);
 int use(int n) { return mystery(n); }
 
@@ -36,6 +39,9 @@ int use(int n) { return mystery(n); }
 // CHECK: stays local: returns 'int *', which is not marshaled yet
 // CHECK-NOT: frees memory
 // CHECK-LABEL: function norm at
+// CHECK: can run on another node
+// CHECK-LABEL: function prefix at
+// CHECK: region: s[0:n] (read, inferred)
 // CHECK: can run on another node
 // CHECK-LABEL: function release at
 // CHECK: stays local: frees memory it did not allocate, with 'free', which only the node that allocated it may do

@@ -10,7 +10,8 @@
 // (`if (!m[i]) m[i] = fresh(n);`) is tested before it runs. Written four
 // ways: a for loop under an `if`, a macro for the block's address, a
 // cursor moved through the array by a while loop, and a helper that
-// allocates a block before the call. `repeat` lists one block twice on
+// allocates a block before the call; and a call whose value is stored
+// (`tr[i] = trace(..)`), its place among the bytes its iteration writes. `repeat` lists one block twice on
 // purpose: its tests find the overlap, the calls run in order, and the
 // output is the sequential build's.
 // RUN: rm -rf %t.out
@@ -93,6 +94,17 @@ static void fill(float **m, int nb, int i) {
   }
 }
 
+// Halves a block's diagonal and returns its trace.
+static float trace(float *blk) {
+  float t = 0;
+  for (int i = 0; i < B; i++)
+    for (int k = 0; k < 16; k++) {
+      blk[i * B + i] *= 0.5f + (float)(k % 2);
+      t += blk[i * B + i];
+    }
+  return t;
+}
+
 // One block twice: its two calls share it, and run in order.
 // REMARK: loop-checked.c:[[@LINE+3]]:5: remark: call to 'scale' runs asynchronously
 static void repeat(float **list, int count) {
@@ -136,6 +148,18 @@ int main(int argc, char **argv) {
     list[i] = m[(i % 4) * nb + (i % 4)];
   repeat(list, 8);
   float p = peek(m, nb);
+  float *tr = malloc((size_t)nb * sizeof *tr);
+  if (!tr)
+    return 1;
+  // A value stored: its place is among its iteration's bytes, so a later
+  // call that touched it would be joined after the store.
+  // CODE: cleave_f{{[0-9]+}}_t.at = &(tr[i]); clv_extent_span(&cleave_f{{[0-9]+}}_t.x[cleave_f{{[0-9]+}}_t.xn++], cleave_f{{[0-9]+}}_t.at, 1, sizeof *cleave_f{{[0-9]+}}_t.at, 1);
+  for (int i = 0; i < nb; i++)
+    // REMARK: loop-checked.c:[[@LINE+1]]:13: remark: call to 'trace' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE+1]], with the calls of the other iterations; under a run-time test
+    tr[i] = trace(m[i * nb + i]);
+  for (int i = 0; i < nb; i++)
+    p += tr[i] * (float)(i % 4);
+  free(tr);
   double sum = 0;
   int blocks = 0;
   for (int i = 0; i < nb * nb; i++)
