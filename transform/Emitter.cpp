@@ -1301,15 +1301,15 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
                        (S.returnsValue() ? "sizeof(" + S.returnType() + ")" : "0") +
                        "); size_t " + K + "; ";
     // A value stored has its place's address in its slot: `X *at`.
-    std::string Slot = "struct " + Fs + "_slot", At, Place;
+    std::string Slot = "struct " + Fs + "_slot", AtMember, Place;
     if (AC.Store) {
-      llvm::raw_string_ostream OS(At);
+      llvm::raw_string_ostream OS(AtMember);
       AC.Store->getLHS()->getType().print(OS, PrintingPolicy(Ctx.getLangOpts()), "*at");
       Place = Text(CharSourceRange::getTokenRange(AC.Store->getLHS()->getSourceRange()));
     }
     if (AC.Store) {
       std::string Mine = "((" + Slot + " *)clv_spawns_value(&" + Fs + ", " + K + "))";
-      Open = "{ " + Slot + " { " + S.declare(S.returnQualType(), "v") + "; " + At + "; }; " +
+      Open = "{ " + Slot + " { " + S.declare(S.returnQualType(), "v") + "; " + AtMember + "; }; " +
              "clv_spawns " + Fs + " = CLV_SPAWNS_INIT(sizeof(" + Slot + ")); size_t " + K + "; " +
              Slot + " *" + Fs + "_s; ";
       Add = "(" + Fs + "_s = clv_spawns_next(&" + Fs + "), " + Fs + "_s->at = &(" + Place +
@@ -1327,6 +1327,11 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     //     LOOP { fs_t.xn = f__extents(fs_t.x, ..); if (clv_spawns_conflict(&fs, offsets,
     //       fs_t.x, fs_t.xn)) { joins } fs_s = clv_spawns_next(&fs); *fs_s = fs_t;
     //       clv_spawns_add(&fs, f__spawn(&fs_s->v, ..)); } ... }
+    // Whether the \p Count extents \p X share memory with a call still out.
+    auto Conflict = [&](const std::string &X, const std::string &Count) {
+      return "clv_spawns_conflict(&" + Fs + ", offsetof(" + Slot + ", x), offsetof(" + Slot +
+             ", xn), " + X + ", " + Count + ")";
+    };
     if (AC.Checked) {
       size_t N = std::max<size_t>(1, S.passed(Signature::Passing::Region).size()) + (AC.Store ? 1 : 0);
       std::string Args = ArgsOf(AC.Call);
@@ -1337,14 +1342,13 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
                    : "";
       Open = "{ " + Slot + " { " +
              (S.returnsValue() ? S.declare(S.returnQualType(), "v") + "; " : "") +
-             (AC.Store ? At + "; " : "") +
+             (AC.Store ? AtMember + "; " : "") +
              "clv_extent x[" + std::to_string(N) + "]; int xn; }; clv_spawns " + Fs +
              " = CLV_SPAWNS_INIT(sizeof(" + Slot + ")); size_t " + K + "; " + Slot + " " + Fs +
              "_t, *" + Fs + "_s; ";
       Add = "{ " + Fs + "_t.xn = " + Name + "__extents(" + Fs + "_t.x" +
-            (Args.empty() ? "" : ", " + Args) + ");" + Kept + " if (clv_spawns_conflict(&" + Fs +
-            ", offsetof(" + Slot + ", x), offsetof(" + Slot + ", xn), " + Fs + "_t.x, " + Fs +
-            "_t.xn)) { " + Joins + " } " + Fs + "_s = clv_spawns_next(&" + Fs + "); *" + Fs +
+            (Args.empty() ? "" : ", " + Args) + ");" + Kept + " if (" +
+            Conflict(Fs + "_t.x", Fs + "_t.xn") + ") { " + Joins + " } " + Fs + "_s = clv_spawns_next(&" + Fs + "); *" + Fs +
             "_s = " + Fs + "_t; clv_spawns_add(&" + Fs + ", " +
             SpawnCall(AC, S.returnsValue() ? "&" + Fs + "_s->v" : "") + ");" +
             (AC.Tested ? " " + On + " = " + Ask + ";" : "") + " }";
@@ -1360,8 +1364,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
       std::string P = "(" + Text(CharSourceRange::getTokenRange(Written->getSourceRange())) + ")";
       Stores.push_back(
           {Store, "{ clv_extent " + Fs + "_w; clv_extent_span(&" + Fs + "_w, &" + P + ", 1, sizeof" +
-                      P + ", 1); if (clv_spawns_conflict(&" + Fs + ", offsetof(" + Slot +
-                      ", x), offsetof(" + Slot + ", xn), &" + Fs + "_w, 1)) { " + Joins + " } " +
+                      P + ", 1); if (" + Conflict("&" + Fs + "_w", "1") + ") { " + Joins + " } " +
                       Text(CharSourceRange::getCharRange(Store->getBeginLoc(), EndOf(Store))) +
                       " }"});
     }

@@ -108,6 +108,14 @@ bool aliasKinds(ASTContext &Ctx, QualType T, llvm::SmallVectorImpl<QualType> &Ou
   return true;
 }
 
+/// The pointee of \p F's pointer parameter named \p Name, or null.
+QualType pointeeOf(const FunctionDecl *F, llvm::StringRef Name) {
+  for (const ParmVarDecl *P : F->parameters())
+    if (P->getName() == Name && P->getType()->isPointerType())
+      return P->getType()->getPointeeType();
+  return QualType();
+}
+
 /// Whether no object an lvalue of type \p T may reach is of one of the
 /// \p Kinds (aliasKinds).
 bool kindsApart(ASTContext &Ctx, QualType T, const llvm::SmallVectorImpl<QualType> &Kinds) {
@@ -1752,12 +1760,8 @@ private:
     for (const AccessRegion &R : E->Accesses) {
       if (!R.Write || !R.Via.empty())
         continue;
-      const ParmVarDecl *P = nullptr;
-      for (const ParmVarDecl *Q : Def->parameters())
-        if (Q->getName() == R.Param)
-          P = Q;
-      if (!P || !P->getType()->isPointerType() ||
-          !aliasKinds(Ctx, P->getType()->getPointeeType(), Kinds))
+      QualType T = pointeeOf(Def, R.Param);
+      if (T.isNull() || !aliasKinds(Ctx, T, Kinds))
         return Name + " writes through '" + R.Param + "' objects of any kind";
     }
     for (const CallExpr *Call : callsIn(Def->getBody(), [](const CallExpr *) { return true; })) {
@@ -1794,12 +1798,8 @@ private:
         return Name + " writes through '" + R.Param + "'";
       if (!Kinds)
         continue;
-      QualType T;
-      if (const VarDecl *G = A.global(R.Param))
-        T = G->getType();
-      for (const ParmVarDecl *Q : Def->parameters())
-        if (Q->getName() == R.Param && Q->getType()->isPointerType())
-          T = Q->getType()->getPointeeType();
+      const VarDecl *G = A.global(R.Param);
+      QualType T = G ? G->getType() : pointeeOf(Def, R.Param);
       if (!R.Via.empty() || T.isNull() || !kindsApart(Ctx, T, *Kinds))
         return Name + " reads through '" + R.Param + "' what the calls may write";
     }
