@@ -850,7 +850,9 @@ std::unique_ptr<TUAnalysis> TUAnalysis::build(ASTContext &Ctx, CompileCommand Co
   if (!A->attachRegions())
     return nullptr;
   A->findRecursion();
-  A->Stable = stableGlobals(Ctx, Others);
+  A->Stable = stableGlobals(Ctx, Others, llvm::any_of(A->Definitions, [&](const FunctionDecl *D) {
+                              return D->isMain() && A->isRecursive(D);
+                            }));
   A->summarizeEffects();
   A->inferRegions();
   A->findDistinctParams();

@@ -87,11 +87,12 @@ LocalSummary summarizeFunction(clang::ASTContext &Ctx, const clang::FunctionDecl
 /// The globals of the file that keep one value while any function but
 /// main runs: integer scalars that travel with calls (travellingGlobal:
 /// neither const, volatile nor thread-local), whose address the file never
-/// takes, and that no function assigns but main in
-/// its own body (main called by none), here or, as their summaries say
-/// (\p Others), in the program's other files.
+/// takes, and that no function assigns but main in its own body, here or,
+/// as their summaries say (\p Others), in the program's other files. None
+/// where \p MainCalled (main lies on a cycle of the call graph).
 llvm::DenseSet<const clang::VarDecl *> stableGlobals(clang::ASTContext &Ctx,
-                                                     const std::vector<FileSummary> *Others);
+                                                     const std::vector<FileSummary> *Others,
+                                                     bool MainCalled);
 
 /// Fills the Effects of each of \p Functions: its local summary with the
 /// summaries of its callees among them composed in, to a fixed point over

@@ -15,7 +15,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/SaveAndRestore.h"
 #include <set>
 
 using namespace cleave;
@@ -2308,38 +2307,25 @@ void cleave::conditionFacts(ASTContext &Ctx, const Expr *Cond, bool Holds,
 }
 
 llvm::DenseSet<const VarDecl *> cleave::stableGlobals(ASTContext &Ctx,
-                                                     const std::vector<FileSummary> *Others) {
-  struct Scan : RecursiveASTVisitor<Scan> {
-    llvm::DenseSet<const VarDecl *> Changed;
-    const FunctionDecl *Current = nullptr;
-    bool MainCalled = false;
-    bool TraverseFunctionDecl(FunctionDecl *FD) {
-      llvm::SaveAndRestore<const FunctionDecl *> In(Current, FD);
-      return RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    }
-    void set(const Expr *E, bool AddressTaken) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      if (V && V->isFileVarDecl() && (AddressTaken || !Current || !Current->isMain()))
-        Changed.insert(V->getCanonicalDecl());
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      if (BO->isAssignmentOp())
-        set(BO->getLHS(), false);
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-        set(UO->getSubExpr(), UO->getOpcode() == UO_AddrOf);
-      return true;
-    }
-    bool VisitCallExpr(CallExpr *CE) {
-      if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && Callee->isMain())
-        MainCalled = true;
-      return true;
-    }
-  } Walk;
-  Walk.TraverseDecl(Ctx.getTranslationUnitDecl());
+                                                     const std::vector<FileSummary> *Others,
+                                                     bool MainCalled) {
+  llvm::DenseSet<const VarDecl *> Out;
+  if (MainCalled)
+    return Out;
+  // What the file's functions and file-scope initializers assign or take
+  // the address of: main may assign, in its own body.
+  llvm::DenseSet<const VarDecl *> Changed;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    const auto *V = dyn_cast<VarDecl>(D);
+    const Stmt *S = FD ? FD->getBody() : V ? V->getInit() : nullptr;
+    if (!S)
+      continue;
+    llvm::DenseSet<const VarDecl *> Taken = addressTakenVariables(S);
+    for (const VarDecl *M : modifiedVariables(S))
+      if (M->isFileVarDecl() && (!FD || !FD->isMain() || Taken.count(M)))
+        Changed.insert(M->getCanonicalDecl());
+  }
   std::set<std::string> ElsewhereChanged;
   if (Others)
     for (const FileSummary &F : *Others)
@@ -2347,13 +2333,10 @@ llvm::DenseSet<const VarDecl *> cleave::stableGlobals(ASTContext &Ctx,
         if (Info.Name != "main")
           for (const EffectFact &W : Info.Local.Direct.GlobalsWritten)
             ElsewhereChanged.insert(W.Name);
-  llvm::DenseSet<const VarDecl *> Out;
-  if (Walk.MainCalled)
-    return Out;
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *V = dyn_cast<VarDecl>(D))
       if (V->isFileVarDecl() && V->getType()->isIntegerType() &&
-          !travellingGlobal(V, Ctx).isNull() && !Walk.Changed.count(V->getCanonicalDecl()) &&
+          !travellingGlobal(V, Ctx).isNull() && !Changed.count(V->getCanonicalDecl()) &&
           !(V->isExternallyVisible() && ElsewhereChanged.count(V->getNameAsString())))
         Out.insert(V->getCanonicalDecl());
   return Out;
