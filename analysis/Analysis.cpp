@@ -1130,8 +1130,15 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
       continue;
     }
     if (Pointee->isPointerType()) {
-      Why.push_back("has parameter '" + Name +
-                    "' pointing to pointers, which mean nothing on another node");
+      // An array of row pointers, each row's elements behind it
+      // (pointeesKey): its pointers are read only, and its rows have a
+      // region where they are touched. They are told apart at run time,
+      // on nodes that share memory (TUAnalysis::homeWhereCopied).
+      std::string Behind = whyNoRows(Def, P);
+      if (!Behind.empty())
+        Why.push_back("has parameter '" + Name + "' pointing to pointers" + Behind);
+      else
+        RegionParams.insert(P);
       continue;
     }
     if (passesLinkedStructure(Def, P)) {
@@ -1175,6 +1182,53 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
       Why.push_back("takes the address of pointer parameter '" + P->getNameAsString() +
                     "', on which its region is based");
   return Why;
+}
+
+std::string TUAnalysis::whyNoRows(const FunctionDecl *Def, const ParmVarDecl *P) {
+  QualType Row = P->getType()->getPointeeType()->getPointeeType();
+  if (Row->isPointerType() || Row->isFunctionType() || Row->isIncompleteType() ||
+      !isFlat(Row))
+    return ", which mean nothing on another node";
+  std::string Name = P->getNameAsString(), Rows = pointeesKey(Name);
+  const std::vector<Region> &Rs = regions(Def);
+  auto Pointers = llvm::find_if(Rs, [&](const Region &R) { return R.Param == Name; });
+  if (Pointers == Rs.end())
+    return ", which it touches without a region";
+  if (!Pointers->ReadOnly)
+    return ", which it writes: rows are told apart by their pointers, which must stay while "
+           "it runs";
+  if (llvm::any_of(Rs, [&](const Region &R) { return R.Param == Rows; }))
+    return "";
+  const EffectInfo *E = effects(Def);
+  for (const AccessRegion &A : E ? E->Accesses : std::vector<AccessRegion>{})
+    if (A.Param == Rows)
+      return ", whose rows it touches without a region (" +
+             (A.Unbounded.empty() ? "they join into no one rectangle" : A.Unbounded) + ")";
+  return "";
+}
+
+QualType cleave::regionElement(const FunctionDecl *F, llvm::StringRef Param) {
+  bool Behind = isPointeesKey(Param);
+  std::string Name = Behind ? pointersOf(Param) : Param.str();
+  for (const ParmVarDecl *P : F->parameters())
+    if (P->getName() == Name && P->getType()->isPointerType()) {
+      QualType T = P->getType()->getPointeeType();
+      return !Behind ? T : T->isPointerType() ? T->getPointeeType() : QualType();
+    }
+  return QualType();
+}
+
+std::string TUAnalysis::homeWhereCopied(const FunctionDecl *FD) const {
+  if (const EffectInfo *E = effects(FD); E && !E->PastArray.empty())
+    return E->PastArray.front().Name;
+  // An array of pointers travels as its address (Emitter's Address).
+  const FunctionDecl *Def = FD->getDefinition() ? FD->getDefinition() : FD;
+  for (const ParmVarDecl *P : Def->parameters())
+    if (P->getType()->isPointerType() && P->getType()->getPointeeType()->isPointerType() &&
+        llvm::any_of(regions(FD), [&](const Region &R) { return R.Param == P->getName(); }))
+      return "the pointers of '" + P->getNameAsString() +
+             "', and the rows behind them, are shared, not copied";
+  return "";
 }
 
 const ParmVarDecl *TUAnalysis::returnedParameter(const FunctionDecl *FD) {
@@ -1413,6 +1467,13 @@ void TUAnalysis::inferRegions() {
                      !(Elem->isRecordType() && isFlat(Elem))))
         continue;
       Add(Name, *Found, P->getType()->getPointeeType().isConstQualified());
+      // The rows behind an array of row pointers (pointeesKey), one
+      // rectangle of rows and columns.
+      if (QualType Pointers = P->getType()->getPointeeType(); Pointers->isPointerType())
+        if (std::optional<AccessRegion> Rows =
+                enclosingInterval(E->Accesses, pointeesKey(Name),
+                                  Summaries[Def->getCanonicalDecl()].Local.Entry))
+          Add(pointeesKey(Name), *Rows, Pointers->getPointeeType().isConstQualified());
     }
     // The globals it touches through its calls or itself (Marshaling.h,
     // travellingGlobal), each in one interval from its first element.

@@ -175,6 +175,10 @@ public:
   /// The effects of the definition of \p FD, with the calls within the
   /// translation unit composed in; nullptr when it has no definition here.
   const EffectInfo *effects(const clang::FunctionDecl *FD) const;
+  /// Why a call of \p FD runs where it is made on nodes that copy regions
+  /// (mpi, CLEAVE_PASS=copy), or "": a region of a pointer that may reach
+  /// past its array (EffectInfo::PastArray), rows behind pointers.
+  std::string homeWhereCopied(const clang::FunctionDecl *FD) const;
   /// The model of this translation unit (declarations of its main file);
   /// with \p Graphs, each function's control-flow and dependence graphs too
   /// (they are the larger part of the model and of the time to build it).
@@ -223,6 +227,10 @@ private:
   std::vector<std::string> signatureBlockers(const clang::FunctionDecl *Def,
                                              std::vector<std::string> *Regionless,
                                              std::vector<std::string> *Linked);
+  /// Why the rows behind the array of row pointers \p P of \p Def cannot
+  /// travel (a phrase completing "has parameter 'old' pointing to
+  /// pointers"), or "".
+  std::string whyNoRows(const clang::FunctionDecl *Def, const clang::ParmVarDecl *P);
 
   clang::ASTContext &Ctx;
   CompileCommand Command;
@@ -441,6 +449,11 @@ bool ownObject(const clang::VarDecl *V, const llvm::DenseSet<const clang::VarDec
 /// Whether \p V is a global object, not a pointer: one array or scalar of
 /// static storage, wherever it is named, apart from every other variable.
 bool globalObject(const clang::VarDecl *V);
+
+/// The type of the elements of \p F's region named \p Param: the pointee
+/// of its pointer parameter, or the row element of rows behind its
+/// pointers (pointeesKey); null for anything else.
+clang::QualType regionElement(const clang::FunctionDecl *F, llvm::StringRef Param);
 
 /// The counter of a `for` loop: the variable its increment steps by a
 /// constant (`i++`, `--i`, `i += 4`, `i = i - 2`), which its condition and

@@ -182,6 +182,11 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
     return S;
   };
   for (const Region &R : A.regions(Callee)) {
+    // Rows behind pointers may be anywhere, one of them twice.
+    if (isPointeesKey(R.Param))
+      return Fail("argument " + Spelled(pointersOf(R.Param)) +
+                  " holds pointers to the rows it touches, which only their addresses tell "
+                  "apart");
     // A global's region is where the callee finds it, on every node.
     if (isGlobalKey(R.Param)) {
       const VarDecl *G = A.global(R.Param);

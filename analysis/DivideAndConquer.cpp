@@ -174,10 +174,7 @@ private:
   QualType elementOf(llvm::StringRef Param) {
     if (const VarDecl *G = A.global(Param))
       return QualType(G->getType()->getPointeeOrArrayElementType(), 0);
-    for (const ParmVarDecl *P : FD->parameters())
-      if (P->getName() == Param)
-        return P->getType()->getPointeeType();
-    return QualType();
+    return regionElement(FD, Param);
   }
 
   /// The volume the function receives on entry, for sample parameter values.

@@ -30,6 +30,11 @@ struct Origin {
     Local,   ///< the function's own memory (Name: the local, if one)
     Global,  ///< memory of (or reached from) global Name
     Unknown, ///< somewhere the analysis cannot name (Why)
+    /// where the pointer element Row of pointer parameter Param's array
+    /// points on entry (a row of a grid kept as an array of row pointers,
+    /// `old[i]` of `double **old`), Offset elements on; Why says so where
+    /// a row is not followed (a call's argument)
+    Row,
   } K = Kind::None;
   const ParmVarDecl *Param = nullptr;
   /// Param: the offset in elements, keyed as symbolicValue keys variables;
@@ -43,6 +48,8 @@ struct Origin {
   std::set<std::string> Fields;
   /// Param: inside the element at Offset (an array member of a struct).
   bool Inside = false;
+  /// Row: the index of the pointer it was loaded from, keyed as Offset is.
+  SymExpr::Ptr Row;
   std::string Name, Why;
   /// Local or Global: the one object every value points into, when known: a
   /// named array or struct, or an allocation (`malloc at 12:7`, where each
@@ -70,7 +77,8 @@ struct Origin {
   std::string key() const {
     std::string S = std::to_string(int(K)) + Name + Site + Why + (ThroughFields ? "f" : "") +
                     (Inside ? "i" : "") + (Param ? Param->getNameAsString() : "") + "|" +
-                    (Offset ? Offset->str() : "?") + "|" + (RowStart ? RowStart->str() : "");
+                    (Offset ? Offset->str() : "?") + "|" + (RowStart ? RowStart->str() : "") +
+                    "|" + (Row ? Row->str() : "");
     for (const std::string &F : Fields)
       S += "," + F;
     return S;
@@ -533,6 +541,8 @@ private:
       return Origin::unknown("a node pointer stepped by arithmetic");
     } else if (O.K == Origin::Kind::Global) {
       O.Offset = O.RowStart = nullptr;
+    } else if (O.K == Origin::Kind::Row) {
+      O.Offset = nullptr;
     }
     return O;
   }
@@ -586,7 +596,8 @@ private:
         if (O.K == Origin::Kind::Global && !Same)
           O.Offset = O.RowStart = nullptr;
         // A cast to void * keeps the place: library calls count its bytes.
-        if (Same || To->isVoidPointerType() || O.K != Origin::Kind::Param)
+        bool Counted = O.K == Origin::Kind::Param || O.K == Origin::Kind::Row;
+        if (Same || To->isVoidPointerType() || !Counted)
           return O;
         return Origin::unknown("'" + text(E) + "', a cast to another element type");
       }
@@ -674,7 +685,7 @@ private:
   Origin moved(Origin Base, const Expr *Int, bool Minus, const Expr *Whole) {
     bool Followed = Base.K == Origin::Kind::Param    ? !Base.Inside
                     : Base.K == Origin::Kind::Global ? Base.Offset || Base.Extent
-                                                     : false;
+                                                     : Base.K == Origin::Kind::Row;
     if (!Followed)
       return Base;
     if (Base.ThroughFields)
@@ -784,7 +795,28 @@ private:
         return O;
       }
     }
-    return Origin::unknown("'" + text(L) + "', a pointer loaded from memory");
+    std::string Why = "'" + text(L) + "', a pointer loaded from memory";
+    // A row of a grid kept as an array of row pointers (`old[i]` of
+    // `double **old`): where the pointer element at its index points. One
+    // level only, to elements that hold no pointer; the rows are told
+    // apart at run time (docs/regions.md, Rows behind pointers).
+    if (isa<ArraySubscriptExpr>(L) ||
+        (isa<UnaryOperator>(L) && cast<UnaryOperator>(L)->getOpcode() == UO_Deref)) {
+      Origin Element = originOfObject(L);
+      QualType Pointee = L->getType()->isPointerType() ? L->getType()->getPointeeType() : QualType();
+      if (Element.K == Origin::Kind::Param && !Element.ThroughFields && !Element.Inside &&
+          Element.Offset && !Pointee.isNull() && !Pointee->isIncompleteType() &&
+          !Pointee->isPointerType() && !Pointee->isFunctionType() && isFlat(Pointee)) {
+        Origin O;
+        O.K = Origin::Kind::Row;
+        O.Param = Element.Param;
+        O.Row = Element.Offset;
+        O.Offset = SymExpr::constant(0);
+        O.Why = std::move(Why);
+        return O;
+      }
+    }
+    return Origin::unknown(Why);
   }
 
   // --- Accesses ----------------------------------------------------------------
@@ -828,6 +860,8 @@ private:
       addFact(Out.Direct.Other, std::string(Writes ? "writes" : "reads") +
                                     " memory it cannot name, through " + O.Why);
       return;
+    case Origin::Kind::Row:
+      return record(rowsAccess(O, Index, At), Reads, Writes);
     case Origin::Kind::Param:
       break;
     }
@@ -854,6 +888,41 @@ private:
           "the index at line " + line(At) + " reads memory or is not affine in integer variables";
     }
     record(R, Reads, Writes);
+  }
+
+  /// The access to \p Count elements (one where null) from element \p Index
+  /// (null when unknown) of the row \p O points into: the rows its pointer
+  /// elements take in the enclosing loops, each the elements the indices
+  /// take from where it points (pointeesKey).
+  AccessRegion rowsAccess(const Origin &O, const SymExpr::Ptr &Index, const Expr *At,
+                          SymExpr::Ptr Count = nullptr) {
+    AccessRegion R, Rows, First, Last;
+    R.Param = pointeesKey(O.Param->getNameAsString());
+    if (!O.Offset || !Index) {
+      R.Unbounded = "the index at line " + line(At) + " into a row of '" +
+                    O.Param->getNameAsString() + "' reads memory or is not affine in integer "
+                    "variables";
+      return R;
+    }
+    using K = SymExpr::Kind;
+    SymExpr::Ptr From = SymExpr::binary(K::Add, O.Offset, Index);
+    interval(O.Row, Rows, At);
+    interval(From, First, At);
+    if (Count)
+      interval(simplify(SymExpr::binary(K::Sub, SymExpr::binary(K::Add, From, Count),
+                                        SymExpr::constant(1))),
+               Last, At);
+    for (const AccessRegion *Part : {&Rows, &First, Count ? &Last : &First})
+      if (!Part->Unbounded.empty() || Part->Rows || !Part->Lo) {
+        R.Unbounded = Part->Unbounded.empty()
+                          ? "the index at line " + line(At) + " is not one interval"
+                          : Part->Unbounded;
+        return R;
+      }
+    R.Lo = Rows.Lo;
+    R.Hi = Rows.Hi;
+    R.Rows = {SymExpr::variable(R.Param), First.Lo, (Count ? Last : First).Hi};
+    return R;
   }
 
   /// The name of a global a bound of \p R reads (stableGlobals), or "".
@@ -1766,8 +1835,9 @@ private:
     }
     // main's regions serve no call, so it needs no states.
     if (!FD->isMain() && llvm::any_of(C.Args, [](const CallEffect::Arg &A) {
-          return (A.K == CallEffect::Arg::Kind::Value || A.K == CallEffect::Arg::Kind::Pointer) &&
-                 A.Symbolic;
+          return ((A.K == CallEffect::Arg::Kind::Value || A.K == CallEffect::Arg::Kind::Pointer) &&
+                  A.Symbolic) ||
+                 A.K == CallEffect::Arg::Kind::Row;
         })) {
       if (!States)
         Questions.push_back(CE);
@@ -1849,6 +1919,17 @@ private:
       A.K = K::Unknown;
       A.Why = O.Why;
       return A;
+    case Origin::Kind::Row:
+      if (!O.Offset || Arg->HasSideEffects(Ctx)) {
+        A.K = K::Unknown;
+        A.Why = O.Why;
+        return A;
+      }
+      A.K = K::Row;
+      A.Name = O.Param->getNameAsString();
+      A.RowIndex = partlyNamed(asPassed(Arg, O.Row));
+      A.Value = partlyNamed(asPassed(Arg, O.Offset));
+      return A;
     case Origin::Kind::Param:
       break;
     }
@@ -1912,6 +1993,7 @@ private:
       const Expr *Stripped = Arg->IgnoreParens();
       while (const auto *ICE = dyn_cast<ImplicitCastExpr>(Stripped))
         if (ICE->getCastKind() != CK_ArrayToPointerDecay &&
+            ICE->getCastKind() != CK_LValueToRValue &&
             ICE->getSubExpr()->getType()->isPointerType())
           Stripped = ICE->getSubExpr()->IgnoreParens();
         else
@@ -1924,11 +2006,6 @@ private:
       AccessKind Kind = Reads && Writes ? AccessKind::ReadWrite
                         : Writes        ? AccessKind::Write
                                         : AccessKind::Read;
-      bool Global = O.K == Origin::Kind::Global && O.Offset && O.Site == O.Name;
-      if ((O.K != Origin::Kind::Param && !Global) || O.ThroughFields || O.Inside) {
-        access(O, SymExpr::constant(0), Kind, Arg);
-        continue;
-      }
       // The elements it goes over, from the pointer on.
       SymExpr::Ptr Elements;
       if (Role == 'o')
@@ -1938,6 +2015,20 @@ private:
           !Pointee->isVoidType())
         if (SymExpr::Ptr Bytes = symbolicValue(Count, &Modified, &Ctx))
           Elements = dividedExactly(Bytes, Ctx.getTypeSizeInChars(Pointee).getQuantity());
+      if (O.K == Origin::Kind::Row) {
+        AccessRegion R = rowsAccess(O, SymExpr::constant(0), Arg, Elements);
+        if (!Elements)
+          R.Unbounded = Role == 'D' ? "'" + Name + "' frees a row"
+                                    : "'" + Name + "' at line " + line(Arg) +
+                                          " goes over a number of elements it cannot bound";
+        record(R, Reads, Writes);
+        continue;
+      }
+      bool Global = O.K == Origin::Kind::Global && O.Offset && O.Site == O.Name;
+      if ((O.K != Origin::Kind::Param && !Global) || O.ThroughFields || O.Inside) {
+        access(O, SymExpr::constant(0), Kind, Arg);
+        continue;
+      }
       AccessRegion R;
       R.Param = Global ? globalKey(O.Name) : O.Param->getNameAsString();
       R.Via = Name;

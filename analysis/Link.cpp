@@ -415,12 +415,24 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
     Global.Name = R.Param;
     Global.Value = SymExpr::constant(0);
   }
-  size_t I = Index(R.Param);
+  // Rows behind pointers (pointeesKey) follow the argument of the
+  // parameter whose pointers they are.
+  bool Behind = isPointeesKey(R.Param);
+  size_t I = Index(Behind ? pointersOf(R.Param) : R.Param);
   if (!IsGlobal && I >= C.Args.size()) {
     addFact(Into.Other, {"calls '" + Name + "' with fewer arguments than it takes", ""});
     return std::nullopt;
   }
   const CallEffect::Arg &A = IsGlobal ? Global : C.Args[I];
+  // The rows behind an array of pointers of the caller's own, or of a
+  // global, may be anywhere.
+  if (Behind && (A.K == K::Local || A.K == K::Global)) {
+    addFact(Into.Other, {std::string(R.Write ? "writes" : "reads") +
+                             " memory it cannot name, through the pointers in '" + A.Text +
+                             "' passed to '" + Name + "'",
+                         ""});
+    return std::nullopt;
+  }
   switch (A.K) {
   case K::Value:
   case K::Integer:
@@ -436,10 +448,14 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
                          ""});
     return std::nullopt;
   case K::Pointer:
+  case K::Row:
     break;
   }
+  // A row passed on (`relax_row(new[i], ..)`): what the callee touches of
+  // it lies in the row behind the pointer it was loaded from.
+  bool InRow = A.K == K::Row;
   AccessRegion Out;
-  Out.Param = A.Name;
+  Out.Param = Behind || InRow ? pointeesKey(A.Name) : A.Name;
   Out.Write = R.Write;
   Out.Via = Name;
   Out.Extent = R.Extent;
@@ -448,7 +464,16 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
     Out.Unbounded = R.Unbounded;
     return Out;
   }
+  if (InRow && (R.Reachable || R.Rows)) {
+    Out.Unbounded = Where + " passes the row '" + A.Text + "', which '" + Name +
+                    "' indexes as " + (R.Reachable ? "linked nodes" : "rows of its own");
+    return Out;
+  }
   if (!A.Fields.empty()) {
+    if (Behind) {
+      Out.Unbounded = Where + " passes '" + A.Text + "', a pointer into a node";
+      return Out;
+    }
     if (!R.Reachable && !isFirstElement(R)) {
       Out.Unbounded = Where + " indexes a node pointer";
       return Out;
@@ -470,6 +495,13 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
     return P.Symbolic;
   };
   SymExpr::Ptr By = OffsetOf(A);
+  // A row and an offset in it that read variables that change (`new[i]`,
+  // i from a loop): the rows and columns span the values they take there.
+  if (InRow)
+    for (const SymExpr::Ptr &E : {A.RowIndex, A.Value})
+      for (const std::string &V : E->variables())
+        if (llvm::StringRef(V).contains('@'))
+          Spanned = "'" + A.Text + "'";
   if (!By) {
     Out.Unbounded = Where + " passes '" + A.Text + "': " + A.Why;
     return Out;
@@ -486,7 +518,9 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
   SymMap Subst;
   std::vector<SymExpr::Ptr> Bounds{R.Lo, R.Hi};
   if (R.Rows)
-    Bounds.insert(Bounds.end(), {R.Rows.Stride, R.Rows.ColLo, R.Rows.ColHi});
+    Bounds.insert(Bounds.end(), {R.Rows.ColLo, R.Rows.ColHi});
+  if (R.Rows && !Behind)
+    Bounds.push_back(R.Rows.Stride);
   // An argument that reads variables that change (`swap(a, i, store++)` in
   // a loop): the region spans the values they take where the call is made.
   // A pointer parameter in a bound stands for its address (`high - low`):
@@ -533,9 +567,21 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
     auto Hi = Lo ? extremum(C.State, Out.Hi, true, IsParameter) : std::nullopt;
     Out.Lo = Lo ? *Lo : nullptr;
     Out.Hi = Hi ? *Hi : nullptr;
+    // Rows behind pointers: the least rectangle of rows and columns.
+    if (isPointeesKey(Out.Param)) {
+      auto ColLo = Hi ? extremum(C.State, Out.Rows.ColLo, false, IsParameter) : std::nullopt;
+      auto ColHi = ColLo ? extremum(C.State, Out.Rows.ColHi, true, IsParameter) : std::nullopt;
+      if (ColHi) {
+        Out.Rows.ColLo = *ColLo;
+        Out.Rows.ColHi = *ColHi;
+        return Out;
+      }
+      Out.Lo = Out.Hi = nullptr;
+    }
     // An interval in a row the changing argument selects (`out[i * n +
     // 1:i * n + n - 1]`, i from a loop): the rows it spans.
-    for (const std::string &S : R.Rows ? std::vector<std::string>{} : R.Lo->variables()) {
+    for (const std::string &S : R.Rows || isPointeesKey(Out.Param) ? std::vector<std::string>{}
+                                                                    : R.Lo->variables()) {
       if (Out.Lo && Out.Hi)
         break;
       if (std::optional<AccessRegion> Row = asRow(R, SymExpr::variable(S)))
@@ -545,7 +591,8 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
     }
     // An interval a pointer moved by whole rows of a parameter
     // (`dot(a + i * n, x, n)`, i from a loop): the rows it spans.
-    for (const std::string &S : Moving.Lo->variables()) {
+    for (const std::string &S :
+         isPointeesKey(Out.Param) ? std::vector<std::string>{} : Moving.Lo->variables()) {
       if (Out.Lo && Out.Hi)
         break;
       std::optional<AccessRegion> Row;
@@ -573,9 +620,25 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
     }
     return Out;
   };
+  if (InRow) {
+    Out.Lo = A.RowIndex;
+    Out.Hi = simplify(SymExpr::binary(SymExpr::Kind::Add, A.RowIndex, SymExpr::constant(1)));
+    Out.Rows = {SymExpr::variable(Out.Param), Moved(By, R.Lo), Moved(By, R.Hi)};
+    return Span();
+  }
   if (!R.Rows) {
     Out.Lo = Moved(By, R.Lo);
     Out.Hi = Moved(By, R.Hi);
+    return Span();
+  }
+  // Rows behind pointers: the offset moves the pointers; where each points
+  // is the row, whatever the caller's offset.
+  if (Behind) {
+    SymExpr::Ptr None = SymExpr::constant(0);
+    Out.Lo = Moved(By, R.Lo);
+    Out.Hi = Moved(By, R.Hi);
+    Out.Rows = {SymExpr::variable(Out.Param), Moved(None, R.Rows.ColLo),
+                Moved(None, R.Rows.ColHi)};
     return Span();
   }
   // Rows: the offset moves them by whole rows and by columns.

@@ -29,6 +29,12 @@ std::string cleave::globalKey(llvm::StringRef Name) { return "::" + Name.str(); 
 
 bool cleave::isGlobalKey(llvm::StringRef Param) { return Param.starts_with("::"); }
 
+std::string cleave::pointeesKey(llvm::StringRef Param) { return Param.str() + "[]"; }
+
+bool cleave::isPointeesKey(llvm::StringRef Param) { return Param.ends_with("[]"); }
+
+std::string cleave::pointersOf(llvm::StringRef Key) { return Key.drop_back(2).str(); }
+
 std::string cleave::regionText(const std::string &Param, const SymExpr::Ptr &Lo,
                                const SymExpr::Ptr &Hi, const RowShape &Rows) {
   // `[0: ::BS]`, where a bound names a global (TUAnalysis::Stable).
@@ -36,6 +42,8 @@ std::string cleave::regionText(const std::string &Param, const SymExpr::Ptr &Lo,
     std::string Last = To->str();
     return "[" + From->str() + (llvm::StringRef(Last).starts_with(":") ? ": " : ":") + Last + "]";
   };
+  if (isPointeesKey(Param))
+    return pointersOf(Param) + Range(Lo, Hi) + "->" + Range(Rows.ColLo, Rows.ColHi);
   std::string S = Param + Range(Lo, Hi);
   if (Rows)
     S += Range(Rows.ColLo, Rows.ColHi) + " (rows of " + Rows.Stride->str() + ")";
@@ -68,7 +76,7 @@ std::string AccessRegion::str() const {
   if (Reachable)
     return Param + "->{" + llvm::join(Fields, ",") + "}*";
   if (!Unbounded.empty())
-    return Param + "[?]";
+    return isPointeesKey(Param) ? pointersOf(Param) + "[?]->[?]" : Param + "[?]";
   return regionText(Param, Lo, Hi, Rows);
 }
 

@@ -50,7 +50,21 @@ std::string globalKey(llvm::StringRef Name);
 /// Whether \p Param names a global (globalKey), not a parameter.
 bool isGlobalKey(llvm::StringRef Param);
 
-/// "a[lo:hi]", or with rows "a[lo:hi][clo:chi] (rows of ld)".
+/// The name regions and summaries give what the pointers in the array
+/// pointer parameter \p Param points to point to (the rows of a grid kept
+/// as an array of row pointers, `double **old`): "old[]". Its regions are
+/// rows (RowShape) whose stride is this name, no length: row r is where
+/// old[r] points, so that `old[lo:hi]->[0:n]` is the elements [0, n) from
+/// each of old[lo] to old[hi - 1]. Two rows may be one, or lie in any
+/// other object: they are told apart at run time only.
+std::string pointeesKey(llvm::StringRef Param);
+/// Whether \p Param is a pointeesKey.
+bool isPointeesKey(llvm::StringRef Param);
+/// The parameter whose pointers the pointeesKey \p Key follows.
+std::string pointersOf(llvm::StringRef Key);
+
+/// "a[lo:hi]", with rows "a[lo:hi][clo:chi] (rows of ld)", behind pointers
+/// "a[lo:hi]->[clo:chi]" (pointeesKey).
 std::string regionText(const std::string &Param, const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi,
                        const RowShape &Rows);
 
@@ -213,8 +227,14 @@ struct CallEffect {
                ///< allocation all its values come from, if one)
       Global,  ///< into global Name
       Unknown, ///< a pointer the analysis cannot follow (Why)
+      /// a row behind the pointers of pointer parameter Name (pointeesKey):
+      /// where the pointer at element RowIndex points, Value elements on;
+      /// both in the caller's parameters by name, its other variables by
+      /// key (as Symbolic), which the states at the call bound
+      Row,
     } K = Kind::Value;
     SymExpr::Ptr Value;
+    SymExpr::Ptr RowIndex; ///< Row
     /// An integer without side effects: its value in the caller's parameters
     /// where it can, else in the variables it reads (keyed as symbolicValue
     /// keys them), which name the values they hold at the call. A Pointer

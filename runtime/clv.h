@@ -461,6 +461,12 @@ int clv_loop_spawns(unsigned int fn);
 typedef struct clv_extent {
   size_t lo, hi;
   int written;
+  /// Rows behind pointers (clv_extent_behind): the first of \p nrows
+  /// pointers, each row the bytes [clo, chi) from where it points; lo and
+  /// hi then hold all of them. NULL for one run of bytes.
+  const void *rows;
+  size_t nrows;
+  long long clo, chi;
 } clv_extent;
 /// Fills \p x with the bytes of \p count elements of \p size bytes from
 /// \p first, written or not; all of memory where they would pass its end.
@@ -471,6 +477,13 @@ void clv_extent_span(clv_extent *x, const void *first, size_t count, size_t size
 /// one's end.
 void clv_extent_rows(clv_extent *x, const void *first, size_t rows, long long stride,
                      size_t count, size_t size, int written);
+/// Fills \p x with the rows behind the \p rows pointers from \p pointers
+/// (an array of pointers to elements of \p size bytes, read as they are
+/// now, which must not change while \p x is tested): of each, the elements
+/// [clo, chi) from where it points, written or not (a grid kept as an
+/// array of row pointers; docs/regions.md, Rows behind pointers).
+void clv_extent_behind(clv_extent *x, const void *pointers, size_t rows, long long clo,
+                       long long chi, size_t size, int written);
 /// Whether the \p na extents \p a and the \p nb extents \p b share a
 /// byte that one of them writes (1) or not (0). Counts the tests it makes
 /// and those that found a shared byte; with CLEAVE_REPORT_TESTS set,

@@ -790,17 +790,25 @@ clv_status clv_buf_get_rows_objects_into(clv_buf *b, void *first,
 
 static atomic_ullong extent_tests, extent_overlaps;
 
+/// qsort's order of runs of bytes [start, end): by their starts.
+static int compare_runs(const void *x, const void *y) {
+  const size_t *a = x, *b = y;
+  return (a[0] > b[0]) - (a[0] < b[0]);
+}
+
 /// All of memory: what an extent whose end cannot be computed stands for.
 static void whole_memory(clv_extent *x, int written) {
   x->lo = 0;
   x->hi = SIZE_MAX;
   x->written = written;
+  x->rows = NULL;
 }
 
 void clv_extent_span(clv_extent *x, const void *first, size_t count, size_t size, int written) {
   size_t bytes;
   x->lo = (size_t)first;
   x->written = written;
+  x->rows = NULL;
   if (__builtin_mul_overflow(count, size, &bytes) || __builtin_add_overflow(x->lo, bytes, &x->hi))
     whole_memory(x, written);
 }
@@ -827,6 +835,94 @@ void clv_extent_rows(clv_extent *x, const void *first, size_t rows, long long st
   x->lo = start;
   x->hi = end;
   x->written = written;
+  x->rows = NULL;
+}
+
+/// The address row \p r of the rows behind pointers \p x starts at (the
+/// pointer copied out of memory, whatever its type).
+static size_t row_start(const clv_extent *x, size_t r) {
+  const void *p;
+  memcpy(&p, (const char *)x->rows + r * sizeof p, sizeof p);
+  return (size_t)p;
+}
+
+void clv_extent_behind(clv_extent *x, const void *pointers, size_t rows, long long clo,
+                       long long chi, size_t size, int written) {
+  long long from, to;
+  x->lo = SIZE_MAX;
+  x->hi = 0;
+  x->written = written;
+  x->rows = pointers;
+  x->nrows = rows;
+  if (chi <= clo || rows == 0) {
+    x->lo = x->hi = 0;
+    x->nrows = 0;
+    return;
+  }
+  if (__builtin_mul_overflow(clo, (long long)size, &from) ||
+      __builtin_mul_overflow(chi, (long long)size, &to)) {
+    whole_memory(x, written);
+    return;
+  }
+  x->clo = from;
+  x->chi = to;
+  // The hull of the rows: the first test, which most pairs pass.
+  for (size_t r = 0; r < rows; ++r) {
+    size_t start = row_start(x, r) + (size_t)from, end = row_start(x, r) + (size_t)to;
+    if (end < start) { // wraps around: it may be anywhere
+      whole_memory(x, written);
+      return;
+    }
+    x->lo = start < x->lo ? start : x->lo;
+    x->hi = end > x->hi ? end : x->hi;
+  }
+}
+
+/// The runs of bytes of \p x, sorted by their starts, in \p out (of
+/// x->nrows runs, or 1); how many.
+static size_t runs_of(const clv_extent *x, size_t (*out)[2]) {
+  if (!x->rows) {
+    out[0][0] = x->lo;
+    out[0][1] = x->hi;
+    return 1;
+  }
+  for (size_t r = 0; r < x->nrows; ++r) {
+    out[r][0] = row_start(x, r) + (size_t)x->clo;
+    out[r][1] = row_start(x, r) + (size_t)x->chi;
+  }
+  qsort(out, x->nrows, sizeof *out, compare_runs);
+  return x->nrows;
+}
+
+/// Whether two extents whose hulls overlap share a byte: run by run,
+/// where one of them is rows behind pointers, in order of their starts.
+static int runs_overlap(const clv_extent *a, const clv_extent *b) {
+  if (!a->rows && !b->rows)
+    return 1;
+  size_t (*ra)[2] = malloc((a->rows ? a->nrows : 1) * sizeof *ra);
+  size_t (*rb)[2] = malloc((b->rows ? b->nrows : 1) * sizeof *rb);
+  if (!ra || !rb) { // the hulls overlap: so may the rows
+    free(ra);
+    free(rb);
+    return 1;
+  }
+  size_t na = runs_of(a, ra), nb = runs_of(b, rb), i = 0, j = 0;
+  int shared = 0;
+  while (i < na && j < nb && !shared) {
+    if (ra[i][1] <= ra[i][0])
+      ++i;
+    else if (rb[j][1] <= rb[j][0])
+      ++j;
+    else if (ra[i][1] <= rb[j][0])
+      ++i;
+    else if (rb[j][1] <= ra[i][0])
+      ++j;
+    else
+      shared = 1;
+  }
+  free(ra);
+  free(rb);
+  return shared;
 }
 
 int clv_extents_conflict(const clv_extent *a, int na, const clv_extent *b, int nb) {
@@ -834,7 +930,7 @@ int clv_extents_conflict(const clv_extent *a, int na, const clv_extent *b, int n
   for (int i = 0; i < na && !shared; ++i)
     for (int j = 0; j < nb && !shared; ++j)
       shared = (a[i].written || b[j].written) && a[i].lo < a[i].hi && b[j].lo < b[j].hi &&
-               a[i].lo < b[j].hi && b[j].lo < a[i].hi;
+               a[i].lo < b[j].hi && b[j].lo < a[i].hi && runs_overlap(&a[i], &b[j]);
   atomic_fetch_add_explicit(&extent_tests, 1, memory_order_relaxed);
   if (shared)
     atomic_fetch_add_explicit(&extent_overlaps, 1, memory_order_relaxed);

@@ -59,6 +59,7 @@ PROGRAMS = [
     ("mandel", "mandel/mandel.c", ["1280", "960", "2000"], "mandel.c"),
     ("queens89", "queens89/queens89.c", ["13"], "queens89.c"),
     ("sparselu", "sparselu/sparselu.c", ["50", "64"], "sparselu.c"),
+    ("rowgrid", "rowgrid/rowgrid.c", ["1025", "1025", "300"], "rowgrid.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

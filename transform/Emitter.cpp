@@ -35,6 +35,11 @@ public:
     Region, ///< a pointer with a region: its elements, copied or shared
     Linked, ///< a pointer to a linked structure: copied whole, not back
     Within, ///< a pointer into the region of Base: its distance from Base
+    /// an array of row pointers (analysis/ProgramModel.h, pointeesKey):
+    /// its address, which only nodes that share memory get
+    /// (TUAnalysis::homeWhereCopied); R is its pointers' region, Behind
+    /// their rows', both for the run-time test (NAME__extents)
+    Address,
   };
   struct Param {
     std::string Name;
@@ -42,6 +47,7 @@ public:
     Passing How = Passing::Value;
     /// Region: as on any node (TUAnalysis::boundOnAnyNode).
     std::optional<Region> R;
+    std::optional<Region> Behind; ///< Address: where its rows are touched
     QualType Elem;    ///< Region: the element type, unqualified
     std::string Base; ///< Within
     /// A global's region (analysis/ProgramModel.h, globalKey): the global,
@@ -80,7 +86,15 @@ public:
           Out.Type = Ctx.DoubleTy;
       }
       auto R = llvm::find_if(A.regions(F), [&](const Region &R) { return R.Param == Out.Name; });
-      if (R != A.regions(F).end()) {
+      auto Rows = llvm::find_if(A.regions(F), [&](const Region &R) {
+        return R.Param == pointeesKey(Out.Name);
+      });
+      if (R != A.regions(F).end() && Out.Type->getPointeeType()->isPointerType()) {
+        Out.How = Passing::Address;
+        Out.R = *R;
+        if (Rows != A.regions(F).end())
+          Out.Behind = *Rows;
+      } else if (R != A.regions(F).end()) {
         Out.How = Passing::Region;
         Out.R = *R;
         for (SymExpr::Ptr *Bound :
@@ -123,9 +137,12 @@ public:
       Read[globalKey(G.Global)] = SymExpr::variable("(*" + G.Accessor + "())");
     for (std::vector<Param> *List : {&Params, &Globals})
       for (Param &P : *List)
-        if (P.R)
-          for (SymExpr::Ptr *Bound :
-               {&P.R->Lo, &P.R->Hi, &P.R->Rows.Stride, &P.R->Rows.ColLo, &P.R->Rows.ColHi})
+        for (std::optional<Region> *Of : {&P.R, &P.Behind})
+          for (SymExpr::Ptr *Bound : *Of ? std::vector<SymExpr::Ptr *>{&(*Of)->Lo, &(*Of)->Hi,
+                                                                       &(*Of)->Rows.Stride,
+                                                                       &(*Of)->Rows.ColLo,
+                                                                       &(*Of)->Rows.ColHi}
+                                         : std::vector<SymExpr::Ptr *>{})
             if (*Bound && llvm::any_of((*Bound)->variables(), isGlobalKey)) {
               *Bound = substitute(*Bound, Read);
               BoundsReadGlobals = true;
@@ -181,6 +198,15 @@ public:
   }
   const Param &param(const std::string &Name) const {
     return *llvm::find_if(Params, [&](const Param &P) { return P.Name == Name; });
+  }
+  /// How many extents NAME__extents may write: one for each region, two
+  /// for each array of row pointers (its pointers, their rows); at least
+  /// one, all of memory where the entry guard fails.
+  size_t extentCount() const {
+    size_t N = passed(Passing::Region).size();
+    for (const Param *P : passed(Passing::Address))
+      N += P->Behind ? 2 : 1;
+    return std::max<size_t>(1, N);
   }
   /// Whether \p P travels among the values, first: not a region, and not
   /// a pointer within one.
@@ -412,7 +438,24 @@ std::string extentsFunction(const Signature &S) {
       OS << "  clv_extent_span(&" << X << ", " << At << ", " << P.Name << "__count, sizeof *"
          << baseOf(P) << ", " << Written << ");\n";
   }
-  OS << "  return " << Regions.size() << ";\n}\n\n";
+  // An array of row pointers: its pointers, read, and the rows behind them.
+  size_t K = Regions.size();
+  for (const Signature::Param *P : S.passed(Signature::Passing::Address)) {
+    auto Rows = [&](const Region &R) {
+      return "    cleave_lo = " + R.Lo->str() + ";\n    cleave_hi = " + R.Hi->str() +
+             ";\n    cleave_n = cleave_hi > cleave_lo ? (size_t)(cleave_hi - cleave_lo) : 0;\n";
+    };
+    OS << "  {\n    long long cleave_lo, cleave_hi;\n    size_t cleave_n;\n"
+       << Rows(*P->R) << "    clv_extent_span(&cleave_x[" << K++ << "], " << P->Name
+       << " + cleave_lo, cleave_n, sizeof *" << P->Name << ", 0);\n";
+    if (P->Behind)
+      OS << Rows(*P->Behind) << "    clv_extent_behind(&cleave_x[" << K++ << "], " << P->Name
+         << " + cleave_lo, cleave_n, " << P->Behind->Rows.ColLo->str() << ", "
+         << P->Behind->Rows.ColHi->str() << ", sizeof **" << P->Name << ", "
+         << (P->Behind->ReadOnly ? "0" : "1") << ");\n";
+    OS << "  }\n";
+  }
+  OS << "  return " << K << ";\n}\n\n";
   return Text;
 }
 
@@ -443,6 +486,22 @@ std::string regionCall(StubTypes &Types, const Signature::Param &P, llvm::String
          Types.declare(Elem, "") + "), " + Shape + ", " + Fn + ")";
 }
 
+/// The statements that put (\p Put) or get the value of the parameter \p P
+/// through \p Buf: an Address as an integer, which only a node that shares
+/// memory receives.
+std::string transferValue(StubTypes &Types, const Signature::Param &P, bool Put,
+                          llvm::StringRef Buf, llvm::StringRef OnFail) {
+  if (P.How != Signature::Passing::Address)
+    return Put ? Types.put(P.Type, P.Name, Buf, "  ", OnFail)
+               : Types.get(P.Type, P.Name, Buf, "  ", OnFail);
+  std::string Call = "clv_buf_" + std::string(Put ? "put" : "get") + "_values(" + Buf.str() +
+                     ", CLV_U64, &cleave_a, 1) != CLV_OK";
+  return "  {\n    unsigned long long cleave_a" +
+         (Put ? " = (unsigned long long)(size_t)" + P.Name : std::string()) + ";\n    if (" +
+         Call + ")\n      " + OnFail.str() + "\n" +
+         (Put ? "" : "    " + P.Name + " = (void *)(size_t)cleave_a;\n") + "  }\n";
+}
+
 /// The calls that keep (\p What "put") or take back ("get") in the future's
 /// local buffer where a written region goes back at the join, and its shape.
 std::string carried(const Signature::Param &P, llvm::StringRef What) {
@@ -463,7 +522,8 @@ std::string typeShapes(StubTypes &Types, const std::vector<Signature> &Sigs) {
   for (const Signature &S : Sigs) {
     Out += S.name() + "(";
     for (const Signature::Param &P : S.Params)
-      Out += P.How == Signature::Passing::Region
+      Out += P.How == Signature::Passing::Address ? std::string("address,")
+             : P.How == Signature::Passing::Region
                  ? std::string(P.R->Rows ? "rows " : "region ") + Types.shape(P.Elem) +
                        (P.R->ReadOnly ? " in," : " inout,")
              : P.How == Signature::Passing::Within ? "within " + P.Base + ","
@@ -569,7 +629,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       FS << "  (void)cleave_reply;\n";
     for (const Signature::Param &P : S.Params)
       if (Signature::amongValues(P))
-        FS << Types.get(P.Type, P.Name, "cleave_args", "  ", "return CLV_E_DECODE;");
+        FS << transferValue(Types, P, false, "cleave_args", "return CLV_E_DECODE;");
     for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << Types.get(Ctx.LongLongTy, P->Name + "__off", "cleave_args", "  ",
                       "return CLV_E_DECODE;");
@@ -662,13 +722,13 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << "  " << P->Name << "__off = " << P->Name << " - " << P->Base << ";\n";
     computeBounds(S, FS);
-    // A region that may reach past its array travels only as an address.
-    const EffectInfo *E = A.effects(S.F);
-    bool Home = E && !E->PastArray.empty();
-    if (Home)
-      FS << "  /* cleave: where regions are copied, '" << Name
-         << "' runs here: " << E->PastArray.front().Name << " */\n";
-    FS << "  cleave_node = " << (Home ? "!clv_shares_memory() ? -1 : " : "");
+    // A region that may reach past its array, or rows behind pointers,
+    // travel only as addresses.
+    std::string Home = A.homeWhereCopied(S.F);
+    if (!Home.empty())
+      FS << "  /* cleave: where regions are copied, '" << Name << "' runs here: " << Home
+         << " */\n";
+    FS << "  cleave_node = " << (Home.empty() ? "" : "!clv_shares_memory() ? -1 : ");
     if (S.Node)
       FS << "clv_spawn_node_at(" << *S.Node << ");";
     else
@@ -681,7 +741,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     FS << "  clv_buf_init(&cleave_args);\n";
     for (const Signature::Param &P : S.Params)
       if (Signature::amongValues(P))
-        FS << Types.put(P.Type, P.Name, "&cleave_args", "  ", Fail);
+        FS << transferValue(Types, P, true, "&cleave_args", Fail);
     for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << Types.put(Ctx.LongLongTy, P->Name + "__off", "&cleave_args", "  ", Fail);
     if (S.linked())
@@ -1072,7 +1132,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   auto Extents = [&](const CallExpr *CE, const std::string &X) {
     const Signature &S = SigOf(CE->getDirectCallee());
     std::string Args = ArgsOf(CE);
-    size_t N = std::max<size_t>(1, S.passed(Signature::Passing::Region).size());
+    size_t N = S.extentCount();
     return "clv_extent " + X + "[" + std::to_string(N) + "]; int " + X + "_n = " + S.name() +
            "__extents(" + X + (Args.empty() ? "" : ", " + Args) + ");";
   };
@@ -1333,7 +1393,7 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
              ", xn), " + X + ", " + Count + ")";
     };
     if (AC.Checked) {
-      size_t N = std::max<size_t>(1, S.passed(Signature::Passing::Region).size()) + (AC.Store ? 1 : 0);
+      size_t N = S.extentCount() + (AC.Store ? 1 : 0);
       std::string Args = ArgsOf(AC.Call);
       // A stored value's place is one more written extent, after the callee's.
       std::string Kept =

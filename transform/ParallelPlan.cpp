@@ -108,14 +108,6 @@ bool aliasKinds(ASTContext &Ctx, QualType T, llvm::SmallVectorImpl<QualType> &Ou
   return true;
 }
 
-/// The pointee of \p F's pointer parameter named \p Name, or null.
-QualType pointeeOf(const FunctionDecl *F, llvm::StringRef Name) {
-  for (const ParmVarDecl *P : F->parameters())
-    if (P->getName() == Name && P->getType()->isPointerType())
-      return P->getType()->getPointeeType();
-  return QualType();
-}
-
 /// Whether no object an lvalue of type \p T may reach is of one of the
 /// \p Kinds (aliasKinds).
 bool kindsApart(ASTContext &Ctx, QualType T, const llvm::SmallVectorImpl<QualType> &Kinds) {
@@ -1760,7 +1752,7 @@ private:
     for (const AccessRegion &R : E->Accesses) {
       if (!R.Write || !R.Via.empty())
         continue;
-      QualType T = pointeeOf(Def, R.Param);
+      QualType T = regionElement(Def, R.Param);
       if (T.isNull() || !aliasKinds(Ctx, T, Kinds))
         return Name + " writes through '" + R.Param + "' objects of any kind";
     }
@@ -1799,7 +1791,7 @@ private:
       if (!Kinds)
         continue;
       const VarDecl *G = A.global(R.Param);
-      QualType T = G ? G->getType() : pointeeOf(Def, R.Param);
+      QualType T = G ? G->getType() : regionElement(Def, R.Param);
       if (!R.Via.empty() || T.isNull() || !kindsApart(Ctx, T, *Kinds))
         return Name + " reads through '" + R.Param + "' what the calls may write";
     }
@@ -2334,8 +2326,8 @@ static std::string joinText(TUAnalysis &A, const AsyncCall &AC) {
   for (const Stmt *Branch : AC.ExitJoins)
     Where += ", and where the branch of line " +
              std::to_string(SM.getPresumedLineNumber(Branch->getBeginLoc())) + " returns";
-  if (const EffectInfo *E = A.effects(AC.Callee); E && !E->PastArray.empty())
-    Where += "; where regions are copied (mpi) it runs here: " + E->PastArray.front().Name;
+  if (std::string Home = A.homeWhereCopied(AC.Callee); !Home.empty())
+    Where += "; where regions are copied (mpi) it runs here: " + Home;
   if (AC.Checked)
     Where += "; under a run-time test: its regions are the callee's, evaluated at the spawn (" +
              AC.Unproven + ")";

@@ -1146,6 +1146,45 @@ TEST(ExtentsTest, SpansAndRowsAsTheStubsComputeThem) {
   EXPECT_EQ(x.lo, x.hi);
 }
 
+TEST(ExtentsTest, RowsBehindPointersAreTestedRowByRow) {
+  // Rows interleaved in memory, so that the hulls of two sets of rows
+  // overlap where no row does: rows 0, 2, 4 in one set, 1, 3, 5 in the
+  // other, and a third set listing row 2 again.
+  double mem[6][8];
+  double *even[3] = {mem[0], mem[2], mem[4]}, *odd[3] = {mem[5], mem[1], mem[3]};
+  double *again[2] = {mem[3], mem[2]};
+  clv_extent e, o, a;
+  clv_extent_behind(&e, even, 3, 0, 8, sizeof(double), 1);
+  clv_extent_behind(&o, odd, 3, 0, 8, sizeof(double), 1);
+  clv_extent_behind(&a, again, 2, 2, 3, sizeof(double), 0);
+  EXPECT_EQ(e.lo, reinterpret_cast<size_t>(mem[0]));
+  EXPECT_EQ(e.hi, reinterpret_cast<size_t>(mem[4] + 8));
+  EXPECT_EQ(o.lo, reinterpret_cast<size_t>(mem[1]));
+  EXPECT_EQ(clv_extents_conflict(&e, 1, &o, 1), 0);
+  EXPECT_EQ(clv_extents_conflict(&o, 1, &e, 1), 0);
+  // Element 2 of row 2 is written by one set and read by the other.
+  EXPECT_EQ(clv_extents_conflict(&e, 1, &a, 1), 1);
+  EXPECT_EQ(clv_extents_conflict(&a, 1, &e, 1), 1);
+  // Row 3 is written by odd's set and read by the third: columns 2 to 3.
+  EXPECT_EQ(clv_extents_conflict(&o, 1, &a, 1), 1);
+  // A run of bytes against rows: inside the gap between two rows, none.
+  clv_extent gap = span(mem[1] + 1, 6 * sizeof(double), 1);
+  EXPECT_EQ(clv_extents_conflict(&e, 1, &gap, 1), 0);
+  clv_extent in = span(mem[2] + 7, 2 * sizeof(double), 0);
+  EXPECT_EQ(clv_extents_conflict(&e, 1, &in, 1), 1);
+  // Columns that start before the row's pointer (old[i][j - 1]).
+  double *shifted[1] = {mem[1] + 1};
+  clv_extent s;
+  clv_extent_behind(&s, shifted, 1, -1, 0, sizeof(double), 0);
+  EXPECT_EQ(s.lo, reinterpret_cast<size_t>(mem[1]));
+  EXPECT_EQ(clv_extents_conflict(&s, 1, &o, 1), 1);
+  // No rows, or rows of nothing: no byte.
+  clv_extent_behind(&s, even, 0, 0, 8, sizeof(double), 1);
+  EXPECT_EQ(s.lo, s.hi);
+  clv_extent_behind(&s, even, 3, 4, 4, sizeof(double), 1);
+  EXPECT_EQ(clv_extents_conflict(&s, 1, &e, 1), 0);
+}
+
 TEST(ExtentsTest, ExtentsPastTheEndOfMemoryAreAllOfIt) {
   double a[4];
   clv_extent x;
