@@ -1189,6 +1189,9 @@ std::string TUAnalysis::whyNoRows(const FunctionDecl *Def, const ParmVarDecl *P)
   if (Row->isPointerType() || Row->isFunctionType() || Row->isIncompleteType() ||
       !isFlat(Row))
     return ", which mean nothing on another node";
+  if (scalarKind(Row, Ctx).empty())
+    return ", whose rows hold '" + Row.getAsString() +
+           "', and rows travel only as values of a scalar kind yet";
   std::string Name = P->getNameAsString(), Rows = pointeesKey(Name);
   const std::vector<Region> &Rs = regions(Def);
   auto Pointers = llvm::find_if(Rs, [&](const Region &R) { return R.Param == Name; });
@@ -1221,13 +1224,6 @@ QualType cleave::regionElement(const FunctionDecl *F, llvm::StringRef Param) {
 std::string TUAnalysis::homeWhereCopied(const FunctionDecl *FD) const {
   if (const EffectInfo *E = effects(FD); E && !E->PastArray.empty())
     return E->PastArray.front().Name;
-  // An array of pointers travels as its address (Emitter's Address).
-  const FunctionDecl *Def = FD->getDefinition() ? FD->getDefinition() : FD;
-  for (const ParmVarDecl *P : Def->parameters())
-    if (P->getType()->isPointerType() && P->getType()->getPointeeType()->isPointerType() &&
-        llvm::any_of(regions(FD), [&](const Region &R) { return R.Param == P->getName(); }))
-      return "the pointers of '" + P->getNameAsString() +
-             "', and the rows behind them, are shared, not copied";
   return "";
 }
 

@@ -177,7 +177,7 @@ public:
   const EffectInfo *effects(const clang::FunctionDecl *FD) const;
   /// Why a call of \p FD runs where it is made on nodes that copy regions
   /// (mpi, CLEAVE_PASS=copy), or "": a region of a pointer that may reach
-  /// past its array (EffectInfo::PastArray), rows behind pointers.
+  /// past its array (EffectInfo::PastArray).
   std::string homeWhereCopied(const clang::FunctionDecl *FD) const;
   /// The model of this translation unit (declarations of its main file);
   /// with \p Graphs, each function's control-flow and dependence graphs too

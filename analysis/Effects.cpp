@@ -1604,6 +1604,8 @@ private:
         noteStoredPointer(BO->getLHS(), BO->getRHS());
       return;
     }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      rowsOrdered(BO);
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
       if (UO->isIncrementDecrementOp())
         return lvalue(UO->getSubExpr(), AccessKind::ReadWrite);
@@ -1636,6 +1638,25 @@ private:
       return stmt(SE->getSubStmt());
     for (const Stmt *Child : E->children())
       stmt(Child);
+  }
+
+  /// Where \p BO orders two pointers (`<`, `-`) of which one points into a
+  /// row behind pointers and the other not into the same row: copied rows
+  /// keep no order (EffectInfo::PastArray).
+  void rowsOrdered(const BinaryOperator *BO) {
+    if (!(BO->isRelationalOp() || BO->getOpcode() == BO_Sub) ||
+        !BO->getLHS()->getType()->isPointerType() || !BO->getRHS()->getType()->isPointerType())
+      return;
+    Origin L = originOf(BO->getLHS()), R = originOf(BO->getRHS());
+    bool OneRow = L.K == Origin::Kind::Row && R.K == Origin::Kind::Row && L.Param == R.Param &&
+                  L.Row->str() == R.Row->str();
+    for (const Origin *O : {&L, &R})
+      if (O->K == Origin::Kind::Row && !OneRow) {
+        addFact(Out.Direct.PastArray, "it orders pointers into the rows behind '" +
+                                          O->Param->getNameAsString() + "' at line " + line(BO) +
+                                          ", and copied rows keep no order");
+        return;
+      }
   }
 
   /// Evaluates the bounds of variable length arrays that C computes where

@@ -205,7 +205,8 @@ struct EffectInfo {
   /// What keeps a call on its node where regions are copied: an access of a
   /// pointer whose region, from its loops' bounds, may reach past the
   /// pointer's array, since a test before it keeps its index inside
-  /// (`if (y >= 0 && y < n) s += in[y]` for y from i - 1 to i + 1).
+  /// (`if (y >= 0 && y < n) s += in[y]` for y from i - 1 to i + 1); an
+  /// order of pointers into rows behind pointers, which copies do not keep.
   std::vector<EffectFact> PastArray;
   /// Aliasing the function creates: locals whose address it takes, pointers
   /// it stores in globals.

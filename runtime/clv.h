@@ -211,6 +211,30 @@ void *clv_buf_get_region_values(clv_buf *b, clv_kind kind, size_t count);
 clv_status clv_buf_get_region_values_into(clv_buf *b, clv_kind kind,
                                           void *dest, size_t count);
 
+/// Writes one row behind a pointer of an array of row pointers
+/// (docs/regions.md, Rows behind pointers): whether \p row is null, then,
+/// where it is not, the \p count values of \p kind from \p clo elements
+/// after it, as clv_buf_put_region_values writes a region (its address
+/// where memory is shared).
+clv_status clv_buf_put_row(clv_buf *b, clv_kind kind, const void *row, long long clo,
+                           size_t count);
+/// Reads a row written by clv_buf_put_row into \p *row: where the callee
+/// finds it, \p clo elements before its first value, so that it indexes as
+/// the row did (the caller's row where memory is shared); NULL for a null
+/// row.
+clv_status clv_buf_get_row(clv_buf *b, clv_kind kind, long long clo, size_t count, void **row);
+/// As clv_buf_get_region_values_into for the row \p row written by
+/// clv_buf_put_row: its values go back where they came from.
+clv_status clv_buf_get_row_into(clv_buf *b, clv_kind kind, void *row, long long clo,
+                                size_t count);
+/// Writes the \p count pointers from \p pointers (an array of pointers of
+/// any type) as addresses: on another node they are only compared, never
+/// followed (the rows behind them travel with clv_buf_put_row).
+clv_status clv_buf_put_addresses(clv_buf *b, const void *pointers, size_t count);
+/// Reads \p count addresses written by clv_buf_put_addresses into the
+/// array of pointers \p pointers.
+clv_status clv_buf_get_addresses(clv_buf *b, void *pointers, size_t count);
+
 /// Writes the contents of one object of a linked structure, or one element of
 /// a region of objects.
 typedef clv_status (*clv_put_object)(clv_buf *b, const void *object);
@@ -484,6 +508,10 @@ void clv_extent_rows(clv_extent *x, const void *first, size_t rows, long long st
 /// array of row pointers; docs/regions.md, Rows behind pointers).
 void clv_extent_behind(clv_extent *x, const void *pointers, size_t rows, long long clo,
                        long long chi, size_t size, int written);
+/// Whether two of the \p n extents \p x, or two rows behind pointers of
+/// one of them, share a byte that one of them writes: a call whose regions
+/// overlap one another cannot have them copied each on its own.
+int clv_extents_overlap_within(const clv_extent *x, int n);
 /// Whether the \p na extents \p a and the \p nb extents \p b share a
 /// byte that one of them writes (1) or not (0). Counts the tests it makes
 /// and those that found a shared byte; with CLEAVE_REPORT_TESTS set,

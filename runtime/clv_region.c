@@ -259,6 +259,78 @@ void *clv_buf_get_region_values(clv_buf *b, clv_kind kind, size_t count) {
   return payload; // inside b->data, which holds at least the header: not NULL
 }
 
+clv_status clv_buf_put_row(clv_buf *b, clv_kind kind, const void *row, long long clo,
+                           size_t count) {
+  unsigned char present = row != NULL;
+  clv_status status = clv_buf_put_values(b, CLV_U8, &present, 1);
+  if (status != CLV_OK || !present)
+    return status;
+  if (!clvi_known_kind(kind)) {
+    clvi_set_error("write of a row of values of unknown kind %d", (int)kind);
+    return clvi_fail(b, CLV_E_USAGE);
+  }
+  return clv_buf_put_region_values(
+      b, kind, (const char *)row + clo * (long long)clvi_kinds[kind].size, count);
+}
+
+clv_status clv_buf_get_row(clv_buf *b, clv_kind kind, long long clo, size_t count, void **row) {
+  unsigned char present;
+  clv_status status = clv_buf_get_values(b, CLV_U8, &present, 1);
+  if (status != CLV_OK)
+    return status;
+  if (!present) {
+    *row = NULL;
+    return CLV_OK;
+  }
+  char *values = clv_buf_get_region_values(b, kind, count);
+  if (!values)
+    return CLV_E_DECODE;
+  // Shared, the row is the caller's pointer, which the array holds.
+  if (!clvi_share_regions)
+    *row = (void *)((uintptr_t)values - (uintptr_t)(clo * (long long)clvi_kinds[kind].size));
+  return CLV_OK;
+}
+
+clv_status clv_buf_get_row_into(clv_buf *b, clv_kind kind, void *row, long long clo,
+                                size_t count) {
+  unsigned char present;
+  clv_status status = clv_buf_get_values(b, CLV_U8, &present, 1);
+  if (status != CLV_OK)
+    return status;
+  if (!present != !row) {
+    clvi_set_error("a row came back %s", present ? "for a null pointer" : "null");
+    return clvi_fail(b, CLV_E_DECODE);
+  }
+  if (!present)
+    return CLV_OK;
+  return clv_buf_get_region_values_into(
+      b, kind, (char *)row + clo * (long long)clvi_kinds[kind].size, count);
+}
+
+clv_status clv_buf_put_addresses(clv_buf *b, const void *pointers, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    const void *p;
+    memcpy(&p, (const char *)pointers + i * sizeof p, sizeof p);
+    unsigned long long address = (uintptr_t)p;
+    clv_status status = clv_buf_put_values(b, CLV_U64, &address, 1);
+    if (status != CLV_OK)
+      return status;
+  }
+  return CLV_OK;
+}
+
+clv_status clv_buf_get_addresses(clv_buf *b, void *pointers, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    unsigned long long address;
+    clv_status status = clv_buf_get_values(b, CLV_U64, &address, 1);
+    if (status != CLV_OK)
+      return status;
+    void *p = (void *)(uintptr_t)address;
+    memcpy((char *)pointers + i * sizeof p, &p, sizeof p);
+  }
+  return CLV_OK;
+}
+
 clv_status clv_buf_get_region_values_into(clv_buf *b, clv_kind kind, void *dest,
                                           size_t count) {
   if (!b) {
@@ -925,12 +997,43 @@ static int runs_overlap(const clv_extent *a, const clv_extent *b) {
   return shared;
 }
 
+/// Whether the extents \p a and \p b share a byte that one of them writes.
+static int extents_share(const clv_extent *a, const clv_extent *b) {
+  return (a->written || b->written) && a->lo < a->hi && b->lo < b->hi && a->lo < b->hi &&
+         b->lo < a->hi && runs_overlap(a, b);
+}
+
+int clv_extents_overlap_within(const clv_extent *x, int n) {
+  for (int i = 0; i < n; ++i) {
+    // Rows of one extent that it writes, against each other: a copy of
+    // each would part what the call sees as one row.
+    if (x[i].rows && x[i].written && x[i].nrows > 1) {
+      size_t (*runs)[2] = malloc(x[i].nrows * sizeof *runs);
+      if (!runs)
+        return 1;
+      size_t count = runs_of(&x[i], runs), end = 0;
+      int shared = 0;
+      for (size_t r = 0; r < count && !shared; ++r)
+        if (runs[r][1] > runs[r][0]) {
+          shared = runs[r][0] < end;
+          end = runs[r][1] > end ? runs[r][1] : end;
+        }
+      free(runs);
+      if (shared)
+        return 1;
+    }
+    for (int j = i + 1; j < n; ++j)
+      if (extents_share(&x[i], &x[j]))
+        return 1;
+  }
+  return 0;
+}
+
 int clv_extents_conflict(const clv_extent *a, int na, const clv_extent *b, int nb) {
   int shared = 0;
   for (int i = 0; i < na && !shared; ++i)
     for (int j = 0; j < nb && !shared; ++j)
-      shared = (a[i].written || b[j].written) && a[i].lo < a[i].hi && b[j].lo < b[j].hi &&
-               a[i].lo < b[j].hi && b[j].lo < a[i].hi && runs_overlap(&a[i], &b[j]);
+      shared = extents_share(&a[i], &b[j]);
   atomic_fetch_add_explicit(&extent_tests, 1, memory_order_relaxed);
   if (shared)
     atomic_fetch_add_explicit(&extent_overlaps, 1, memory_order_relaxed);

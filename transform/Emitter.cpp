@@ -36,9 +36,9 @@ public:
     Linked, ///< a pointer to a linked structure: copied whole, not back
     Within, ///< a pointer into the region of Base: its distance from Base
     /// an array of row pointers (analysis/ProgramModel.h, pointeesKey):
-    /// its address, which only nodes that share memory get
-    /// (TUAnalysis::homeWhereCopied); R is its pointers' region, Behind
-    /// their rows', both for the run-time test (NAME__extents)
+    /// R is its pointers' region, which travel as addresses, Behind their
+    /// rows', each row copied or shared as a region (clv_buf_put_row); the
+    /// serving side makes an array of pointers of its own
     Address,
   };
   struct Param {
@@ -48,6 +48,7 @@ public:
     /// Region: as on any node (TUAnalysis::boundOnAnyNode).
     std::optional<Region> R;
     std::optional<Region> Behind; ///< Address: where its rows are touched
+    std::string RowKind;          ///< Address: the kind of its rows' values
     QualType Elem;    ///< Region: the element type, unqualified
     std::string Base; ///< Within
     /// A global's region (analysis/ProgramModel.h, globalKey): the global,
@@ -94,6 +95,7 @@ public:
         Out.R = *R;
         if (Rows != A.regions(F).end())
           Out.Behind = *Rows;
+        Out.RowKind = scalarKind(Out.Type->getPointeeType()->getPointeeType(), Ctx);
       } else if (R != A.regions(F).end()) {
         Out.How = Passing::Region;
         Out.R = *R;
@@ -188,12 +190,12 @@ public:
       Out.push_back(declare(P.Type, P.Name));
     return Out.empty() ? "void" : llvm::join(Out, ", ");
   }
-  /// "a, tmp, n" with each pointer with a region, or within one, replaced
-  /// by \p Pointer(param).
+  /// "a, tmp, n" with each pointer with a region, within one, or to rows
+  /// behind pointers replaced by \p Pointer(param).
   std::string argumentList(llvm::function_ref<std::string(const Param &)> Pointer) const {
     std::vector<std::string> Out;
     for (const Param &P : Params)
-      Out.push_back(P.How == Passing::Region || P.How == Passing::Within ? Pointer(P) : P.Name);
+      Out.push_back(amongValues(P) ? P.Name : Pointer(P));
     return llvm::join(Out, ", ");
   }
   const Param &param(const std::string &Name) const {
@@ -211,7 +213,7 @@ public:
   /// Whether \p P travels among the values, first: not a region, and not
   /// a pointer within one.
   static bool amongValues(const Param &P) {
-    return P.How != Passing::Region && P.How != Passing::Within;
+    return P.How != Passing::Region && P.How != Passing::Within && P.How != Passing::Address;
   }
   /// The parameters passed as \p How, in order; for Region, the regions of
   /// global scalars before them (firstGlobals of them: a bound may read
@@ -258,8 +260,11 @@ public:
            (returnsValue() ? ", " + declare(returnQualType(), "*cleave_result") : "");
   }
   bool writes() const {
-    return llvm::any_of(passed(Passing::Region), [](const Param *P) { return !P->R->ReadOnly; });
+    return llvm::any_of(passed(Passing::Region), [](const Param *P) { return !P->R->ReadOnly; }) ||
+           llvm::any_of(passed(Passing::Address), writesRows);
   }
+  /// Whether \p P is an Address whose rows the function writes.
+  static bool writesRows(const Param *P) { return P->Behind && !P->Behind->ReadOnly; }
   bool linked() const {
     return llvm::any_of(Params, [](const Param &P) { return P.How == Passing::Linked; });
   }
@@ -358,6 +363,15 @@ void declareBounds(const Signature &S, llvm::raw_ostream &OS) {
          << "__stride, " << P->Name << "__first;\n"
          << "  size_t " << P->Name << "__rows;\n";
   }
+  // An array of row pointers: its pointers [plo, phi), pn of them; the
+  // rows [rlo, rhi) behind them, rn of them, each ccount elements from clo.
+  for (const Signature::Param *P : S.passed(Signature::Passing::Address)) {
+    const std::string &N = P->Name;
+    OS << "  long long " << N << "__plo, " << N << "__phi;\n  size_t " << N << "__pn;\n";
+    if (P->Behind)
+      OS << "  long long " << N << "__rlo, " << N << "__rhi, " << N << "__clo, " << N
+         << "__chi;\n  size_t " << N << "__rn, " << N << "__ccount;\n";
+  }
 }
 
 /// Where the region of \p Name starts, from the parameter's value: a__lo, or
@@ -402,6 +416,20 @@ void computeBounds(const Signature &S, llvm::raw_ostream &OS) {
     Length(N + "__count", N + "__clo", N + "__chi");
     OS << "  " << N << "__first = " << N << "__lo * " << N << "__stride + " << N << "__clo;\n";
   }
+  for (const Signature::Param *P : S.passed(Signature::Passing::Address)) {
+    const std::string &N = P->Name;
+    OS << "  " << N << "__plo = " << P->R->Lo->str() << ";\n  " << N << "__phi = "
+       << P->R->Hi->str() << ";\n";
+    Length(N + "__pn", N + "__plo", N + "__phi");
+    if (!P->Behind)
+      continue;
+    OS << "  " << N << "__rlo = " << P->Behind->Lo->str() << ";\n  " << N
+       << "__rhi = " << P->Behind->Hi->str() << ";\n  " << N
+       << "__clo = " << P->Behind->Rows.ColLo->str() << ";\n  " << N
+       << "__chi = " << P->Behind->Rows.ColHi->str() << ";\n";
+    Length(N + "__rn", N + "__rlo", N + "__rhi");
+    Length(N + "__ccount", N + "__clo", N + "__chi");
+  }
 }
 
 /// NAME__extents of \p S: the bytes each region of a call with the
@@ -441,19 +469,13 @@ std::string extentsFunction(const Signature &S) {
   // An array of row pointers: its pointers, read, and the rows behind them.
   size_t K = Regions.size();
   for (const Signature::Param *P : S.passed(Signature::Passing::Address)) {
-    auto Rows = [&](const Region &R) {
-      return "    cleave_lo = " + R.Lo->str() + ";\n    cleave_hi = " + R.Hi->str() +
-             ";\n    cleave_n = cleave_hi > cleave_lo ? (size_t)(cleave_hi - cleave_lo) : 0;\n";
-    };
-    OS << "  {\n    long long cleave_lo, cleave_hi;\n    size_t cleave_n;\n"
-       << Rows(*P->R) << "    clv_extent_span(&cleave_x[" << K++ << "], " << P->Name
-       << " + cleave_lo, cleave_n, sizeof *" << P->Name << ", 0);\n";
+    const std::string &N = P->Name;
+    OS << "  clv_extent_span(&cleave_x[" << K++ << "], " << N << " + " << N << "__plo, " << N
+       << "__pn, sizeof *" << N << ", 0);\n";
     if (P->Behind)
-      OS << Rows(*P->Behind) << "    clv_extent_behind(&cleave_x[" << K++ << "], " << P->Name
-         << " + cleave_lo, cleave_n, " << P->Behind->Rows.ColLo->str() << ", "
-         << P->Behind->Rows.ColHi->str() << ", sizeof **" << P->Name << ", "
-         << (P->Behind->ReadOnly ? "0" : "1") << ");\n";
-    OS << "  }\n";
+      OS << "  (void)" << N << "__ccount;\n  clv_extent_behind(&cleave_x[" << K++ << "], " << N
+         << " + " << N << "__rlo, " << N << "__rn, " << N << "__clo, " << N << "__chi, sizeof **"
+         << N << ", " << (P->Behind->ReadOnly ? "0" : "1") << ");\n";
   }
   OS << "  return " << K << ";\n}\n\n";
   return Text;
@@ -486,28 +508,14 @@ std::string regionCall(StubTypes &Types, const Signature::Param &P, llvm::String
          Types.declare(Elem, "") + "), " + Shape + ", " + Fn + ")";
 }
 
-/// The statements that put (\p Put) or get the value of the parameter \p P
-/// through \p Buf: an Address as an integer, which only a node that shares
-/// memory receives.
-std::string transferValue(StubTypes &Types, const Signature::Param &P, bool Put,
-                          llvm::StringRef Buf, llvm::StringRef OnFail) {
-  if (P.How != Signature::Passing::Address)
-    return Put ? Types.put(P.Type, P.Name, Buf, "  ", OnFail)
-               : Types.get(P.Type, P.Name, Buf, "  ", OnFail);
-  std::string Call = "clv_buf_" + std::string(Put ? "put" : "get") + "_values(" + Buf.str() +
-                     ", CLV_U64, &cleave_a, 1) != CLV_OK";
-  return "  {\n    unsigned long long cleave_a" +
-         (Put ? " = (unsigned long long)(size_t)" + P.Name : std::string()) + ";\n    if (" +
-         Call + ")\n      " + OnFail.str() + "\n" +
-         (Put ? "" : "    " + P.Name + " = (void *)(size_t)cleave_a;\n") + "  }\n";
-}
-
 /// The calls that keep (\p What "put") or take back ("get") in the future's
 /// local buffer where a written region goes back at the join, and its shape.
 std::string carried(const Signature::Param &P, llvm::StringRef What) {
   std::string Out;
   std::vector<std::string> Parts{"__dst", "__count"};
-  if (P.R->Rows)
+  if (P.How == Signature::Passing::Address)
+    Parts = {"__dst", "__rn", "__ccount", "__clo"};
+  else if (P.R->Rows)
     Parts.insert(Parts.end(), {"__rows", "__stride"});
   for (const std::string &Part : Parts)
     Out += "  clv_buf_" + What.str() + "(cleave_local, &" + P.Name + Part + ", sizeof " +
@@ -522,7 +530,8 @@ std::string typeShapes(StubTypes &Types, const std::vector<Signature> &Sigs) {
   for (const Signature &S : Sigs) {
     Out += S.name() + "(";
     for (const Signature::Param &P : S.Params)
-      Out += P.How == Signature::Passing::Address ? std::string("address,")
+      Out += P.How == Signature::Passing::Address
+                 ? "rows " + P.RowKind + (Signature::writesRows(&P) ? " inout," : " in,")
              : P.How == Signature::Passing::Region
                  ? std::string(P.R->Rows ? "rows " : "region ") + Types.shape(P.Elem) +
                        (P.R->ReadOnly ? " in," : " inout,")
@@ -557,7 +566,7 @@ std::string prototypes(const Signature &S) {
            ");\n";
   if (S.LoopTested)
     Out += "int " + S.name() + "__loop_spawns(void);\n";
-  if (S.Extents)
+  if (S.Extents || !S.passed(Signature::Passing::Address).empty())
     Out += "int " + S.name() + "__extents(clv_extent *cleave_x" +
            (S.Params.empty() ? "" : ", " + S.parameterList()) + ");\n";
   return Out;
@@ -623,13 +632,18 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     declareBounds(S, FS);
     for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       FS << "  " << S.declare(P->Type, P->Name + "__at") << ";\n";
+    std::vector<const Signature::Param *> Arrays = S.passed(Signature::Passing::Address);
+    for (const Signature::Param *P : Arrays)
+      FS << "  " << S.declare(P->Type, P->Name + "__array") << ";\n";
+    if (!Arrays.empty())
+      FS << "  size_t cleave_k;\n";
     if (S.returnsValue())
       FS << "  " << Types.declare(S.returnQualType(), "cleave_r") << ";\n";
     else if (!S.writes())
       FS << "  (void)cleave_reply;\n";
     for (const Signature::Param &P : S.Params)
       if (Signature::amongValues(P))
-        FS << transferValue(Types, P, false, "cleave_args", "return CLV_E_DECODE;");
+        FS << Types.get(P.Type, P.Name, "cleave_args", "  ", "return CLV_E_DECODE;");
     for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << Types.get(Ctx.LongLongTy, P->Name + "__off", "cleave_args", "  ",
                       "return CLV_E_DECODE;");
@@ -652,8 +666,26 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
          << regionCall(Types, *P, "get", "cleave_args", P->Name + "__at", Ctx)
          << " != CLV_OK)\n    return CLV_E_DECODE;\n";
     }
+    // An array of row pointers: the pointers as they came, the rows
+    // behind them where the callee finds them.
+    for (const Signature::Param *P : Arrays) {
+      const std::string &N = P->Name, Row = N + "__array[" + N + "__rlo - " + N +
+                                            "__plo + (long long)cleave_k]";
+      FS << "  " << N << "__array = malloc((" << N << "__pn ? " << N << "__pn : 1) * sizeof *"
+         << N << "__array);\n  if (!" << N << "__array)\n    return CLV_E_NOMEM;\n"
+         << "  if (clv_buf_get_addresses(cleave_args, " << N << "__array, " << N
+         << "__pn) != CLV_OK)\n    return CLV_E_DECODE;\n";
+      if (P->Behind)
+        FS << "  for (cleave_k = 0; cleave_k < " << N << "__rn; cleave_k++) {\n"
+           << "    void *cleave_row = " << Row << ";\n"
+           << "    if (clv_buf_get_row(cleave_args, " << P->RowKind << ", " << N << "__clo, " << N
+           << "__ccount, &cleave_row) != CLV_OK)\n      return CLV_E_DECODE;\n    " << Row
+           << " = cleave_row;\n  }\n";
+    }
     FS << "  clv_work_begin();\n  " << (S.returnsValue() ? "cleave_r = " : "") << Entry << "("
        << S.argumentList([&](const Signature::Param &P) {
+            if (P.How == Passing::Address)
+              return P.Name + "__array - " + P.Name + "__plo";
             if (P.How == Passing::Within) {
               const Signature::Param &Base = S.param(P.Base);
               return "(" + Base.Name + "__at - " + firstOf(Base) + ") + " + P.Name + "__off";
@@ -665,6 +697,15 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       if (!P->R->ReadOnly)
         FS << "  if (" << regionCall(Types, *P, "put", "cleave_reply", P->Name + "__at", Ctx)
            << " != CLV_OK)\n    return CLV_E_ENCODE;\n";
+    for (const Signature::Param *P : Arrays) {
+      const std::string &N = P->Name;
+      if (Signature::writesRows(P))
+        FS << "  for (cleave_k = 0; cleave_k < " << N << "__rn; cleave_k++)\n"
+           << "    if (clv_buf_put_row(cleave_reply, " << P->RowKind << ", " << N << "__array["
+           << N << "__rlo - " << N << "__plo + (long long)cleave_k], " << N << "__clo, " << N
+           << "__ccount) != CLV_OK)\n      return CLV_E_ENCODE;\n";
+      FS << "  free(" << N << "__array);\n";
+    }
     if (S.returnsValue())
       FS << Types.put(S.returnQualType(), "cleave_r", "cleave_reply", "  ",
                       "return CLV_E_ENCODE;");
@@ -696,7 +737,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       FS << "/* Whether a loop's iteration should spawn its call of '" << Name
          << "' (clv_loop_spawns). */\nint " << Name
          << "__loop_spawns(void) { return clv_loop_spawns(CLEAVE_FN_" << Name << "); }\n\n";
-    if (S.Extents)
+    if (S.Extents || !S.passed(Signature::Passing::Address).empty())
       FS << extentsFunction(S);
     FS << "clv_future *" << Name << "__spawn(" << S.spawnParameterList() << ") {\n";
     declareBounds(S, FS);
@@ -706,6 +747,12 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
         FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n";
+    for (const Signature::Param *P : Arrays)
+      if (Signature::writesRows(P))
+        FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n";
+    if (!Arrays.empty())
+      FS << "  size_t cleave_k;\n  int cleave_apart = 1;\n  clv_extent cleave_x["
+         << S.extentCount() << "];\n";
     auto Run = [&](const std::string &Call, const std::string &Indent) {
       return S.returnsValue() ? Indent + "if (cleave_result)\n" + Indent + "  *cleave_result = " +
                                     Call + ";\n" + Indent + "else\n" + Indent + "  (void)" + Call +
@@ -719,16 +766,35 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       Bytes += std::string(" + ") + (P->R->ReadOnly ? "" : "2 * ") + P->Name + "__count" +
                (P->R->Rows ? " * " + P->Name + "__rows" : "") +
                (P->Elem->isIncompleteType() ? "" : " * sizeof *" + baseOf(*P));
+    for (const Signature::Param *P : Arrays)
+      Bytes += " + " + P->Name + "__pn * sizeof *" + P->Name +
+               (P->Behind ? std::string(" + ") + (Signature::writesRows(P) ? "2 * " : "") +
+                                P->Name + "__rn * " + P->Name + "__ccount * sizeof **" + P->Name
+                          : "");
     for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << "  " << P->Name << "__off = " << P->Name << " - " << P->Base << ";\n";
     computeBounds(S, FS);
-    // A region that may reach past its array, or rows behind pointers,
-    // travel only as addresses.
+    // Rows behind pointers travel only where they are among the pointers
+    // passed, and are copied only where no two of the call's share a byte
+    // that it writes: a copy of each would part what the call sees as one.
+    for (const Signature::Param *P : Arrays)
+      if (P->Behind)
+        FS << "  if (" << P->Name << "__rn > 0 && (" << P->Name << "__rlo < " << P->Name
+           << "__plo || " << P->Name << "__rhi > " << P->Name << "__phi))\n    cleave_apart = 0;\n";
+    if (!Arrays.empty())
+      FS << "  if (cleave_apart && !clv_shares_memory() &&\n      clv_extents_overlap_within(cleave_x, "
+         << Name << "__extents(cleave_x"
+         << (S.Params.empty() ? "" : ", " + S.argumentList([](const Signature::Param &P) {
+                                       return P.Name;
+                                     }))
+         << ")))\n    cleave_apart = 0;\n";
+    // A region that may reach past its array travels only as an address.
     std::string Home = A.homeWhereCopied(S.F);
     if (!Home.empty())
       FS << "  /* cleave: where regions are copied, '" << Name << "' runs here: " << Home
          << " */\n";
-    FS << "  cleave_node = " << (Home.empty() ? "" : "!clv_shares_memory() ? -1 : ");
+    FS << "  cleave_node = " << (Home.empty() ? "" : "!clv_shares_memory() ? -1 : ")
+       << (Arrays.empty() ? "" : "!cleave_apart ? -1 : ");
     if (S.Node)
       FS << "clv_spawn_node_at(" << *S.Node << ");";
     else
@@ -741,7 +807,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     FS << "  clv_buf_init(&cleave_args);\n";
     for (const Signature::Param &P : S.Params)
       if (Signature::amongValues(P))
-        FS << transferValue(Types, P, true, "&cleave_args", Fail);
+        FS << Types.put(P.Type, P.Name, "&cleave_args", "  ", Fail);
     for (const Signature::Param *P : S.passed(Signature::Passing::Within))
       FS << Types.put(Ctx.LongLongTy, P->Name + "__off", "&cleave_args", "  ", Fail);
     if (S.linked())
@@ -749,6 +815,16 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       FS << "  if (" << regionCall(Types, *P, "put", "&cleave_args", baseOf(*P) + " + " + firstOf(*P), Ctx)
          << " != CLV_OK)\n    " << Fail << "\n";
+    for (const Signature::Param *P : Arrays) {
+      const std::string &N = P->Name;
+      FS << "  if (clv_buf_put_addresses(&cleave_args, " << N << " + " << N << "__plo, " << N
+         << "__pn) != CLV_OK)\n    " << Fail << "\n";
+      if (P->Behind)
+        FS << "  for (cleave_k = 0; cleave_k < " << N << "__rn; cleave_k++)\n"
+           << "    if (clv_buf_put_row(&cleave_args, " << P->RowKind << ", " << N << "[" << N
+           << "__rlo + (long long)cleave_k], " << N << "__clo, " << N
+           << "__ccount) != CLV_OK)\n      " << Fail << "\n";
+    }
     FS << "  cleave_f = clv_spawn(cleave_node, CLEAVE_FN_" << Name << ", &cleave_args);\n"
        << "  if (!cleave_f)\n    " << Fail << "\n";
     if (S.writes())
@@ -756,6 +832,10 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
     for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
         FS << "  " << P->Name << "__dst = " << baseOf(*P) << " + " << firstOf(*P) << ";\n"
+           << carried(*P, "put");
+    for (const Signature::Param *P : Arrays)
+      if (Signature::writesRows(P))
+        FS << "  " << P->Name << "__dst = " << P->Name << " + " << P->Name << "__rlo;\n"
            << carried(*P, "put");
     if (S.writes())
       FS << "  if (cleave_local->failed)\n    " << Fail << "\n";
@@ -772,18 +852,34 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
            << (P->R->Rows ? "  size_t " + P->Name + "__rows;\n  long long " + P->Name +
                                 "__stride;\n"
                           : "");
+    std::vector<const Signature::Param *> Written;
+    for (const Signature::Param *P : S.passed(Signature::Passing::Address))
+      if (Signature::writesRows(P)) {
+        Written.push_back(P);
+        FS << "  " << S.declare(P->Type, P->Name + "__dst") << ";\n  size_t " << P->Name
+           << "__rn, " << P->Name << "__ccount;\n  long long " << P->Name << "__clo;\n";
+      }
+    if (!Written.empty())
+      FS << "  size_t cleave_k;\n";
     FS << "  clv_buf cleave_reply;\n  if (!cleave_f)\n    return;\n";
     if (S.writes())
       FS << "  cleave_local = clv_future_local(cleave_f);\n";
     for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
         FS << carried(*P, "get");
+    for (const Signature::Param *P : Written)
+      FS << carried(*P, "get");
     FS << "  clv_buf_init(&cleave_reply);\n"
        << "  if (clv_wait(cleave_f, &cleave_reply) != CLV_OK)\n    " << Fail << "\n";
     for (const Signature::Param *P : S.passed(Signature::Passing::Region))
       if (!P->R->ReadOnly)
         FS << "  if (" << regionCall(Types, *P, "get", "&cleave_reply", P->Name + "__dst", Ctx)
            << " != CLV_OK)\n    " << Fail << "\n";
+    for (const Signature::Param *P : Written)
+      FS << "  for (cleave_k = 0; cleave_k < " << P->Name << "__rn; cleave_k++)\n"
+         << "    if (clv_buf_get_row_into(&cleave_reply, " << P->RowKind << ", " << P->Name
+         << "__dst[cleave_k], " << P->Name << "__clo, " << P->Name << "__ccount) != CLV_OK)\n      "
+         << Fail << "\n";
     if (S.returnsValue())
       FS << "  if (cleave_result) {\n"
          << Types.get(S.returnQualType(), "*cleave_result", "&cleave_reply", "    ", Fail)

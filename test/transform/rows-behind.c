@@ -4,14 +4,15 @@
 // rows behind them (`old[lo - 1:hi + 1]->[0:ny]`). Rows may be anywhere,
 // and one of them may be listed twice, so no proof keeps two calls apart:
 // each spawn is tested at run time against what runs beside it, row by
-// row, and where memory is shared only. Written six ways: element access
-// `new[i][j]`, local row pointers (`double *out = dst[i]`, `*(src + i)`),
-// a macro under a while loop, rows passed on to a helper (`average(dst[i]
-// + 1, src[i - 1] + 1, ..)`) or to memcpy, and a loop of calls over blocks
-// of rows.
-// `main` lists half of the rows twice on purpose: the tests of `scale`
-// find the overlap, its halves run in order, and the output is the
-// sequential build's. A function that writes the pointers stays.
+// row. Where regions are copied (mpi), the pointers travel as addresses
+// and each row as a region, only where no two rows of the call overlap.
+// Written six ways: element access `new[i][j]`, local row pointers
+// (`double *out = dst[i]`, `*(src + i)`), a macro under a while loop, rows
+// passed on to a helper (`average(dst[i] + 1, src[i - 1] + 1, ..)`) or to
+// memcpy, and a loop of calls over blocks of rows. `main` lists half of the rows twice on purpose: the tests of `scale`
+// find the overlap, its halves run in order (copied, they run where they
+// are made: a copy of each row would part what is one), and the output
+// is the sequential build's. A function that writes the pointers stays.
 // RUN: rm -rf %t.out
 // RUN: cleave analyze %s 2>&1 | FileCheck --check-prefix=ANALYZE %s
 // RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
@@ -25,6 +26,12 @@
 // RUN: env CLEAVE_NODES=7 %t.par 6 | diff %t.expected -
 // RUN: %cc -O1 -g -fsanitize=thread %t.out/rows-behind.c %t.out/cleave_stubs.c %runtime_threads_sources -o %t.tsan
 // RUN: env TSAN_OPTIONS=halt_on_error=1 CLEAVE_NODES=4 %t.tsan 6 | diff %t.expected -
+// Copied, each row gets storage of its own: an access outside the rows
+// evaluated at the spawn is reported.
+// RUN: %cc -O1 -g -fsanitize=address %t.out/rows-behind.c %t.out/cleave_stubs.c %runtime_threads_sources -o %t.asan
+// RUN: env CLEAVE_NODES=8 CLEAVE_PASS=copy %t.asan 6 | diff %t.expected -
+// RUN: %if mpi %{ env CLEAVE_TRANSPORT=mpi timeout 60 %mpirun -np 2 %t.par 6 | diff %t.expected - %}
+// RUN: %if mpi %{ env CLEAVE_TRANSPORT=mpi timeout 60 %mpirun -np 4 %t.par 6 | diff %t.expected - %}
 // The rows listed twice are found at run time.
 // RUN: env CLEAVE_NODES=2 CLEAVE_REPORT_TESTS=1 %t.par 6 2>&1 >/dev/null | FileCheck --check-prefix=COUNT %s
 // COUNT: cleave: run-time region tests: {{[1-9][0-9]*}} made, {{[1-9][0-9]*}} found an overlap
@@ -56,7 +63,7 @@
 #define NY 80
 #define AT(g, i, j) ((g)[i][j])
 
-// REMARK: rows-behind.c:[[@LINE+4]]:5: remark: call to 'relax' runs asynchronously on the next node of the binomial tree; joined before line [[@LINE+6]]; where regions are copied (mpi) it runs here: the pointers of 'old', and the rows behind them, are shared, not copied; under a run-time test: its regions are the callee's, evaluated at the spawn (the regions of its pointer arguments are unknown here: argument 'old' (for 'old') holds pointers to the rows it touches, which only their addresses tell apart)
+// REMARK: rows-behind.c:[[@LINE+4]]:5: remark: call to 'relax' runs asynchronously on the next node of the binomial tree; joined before line [[@LINE+6]]; under a run-time test: its regions are the callee's, evaluated at the spawn (the regions of its pointer arguments are unknown here: argument 'old' (for 'old') holds pointers to the rows it touches, which only their addresses tell apart)
 static void relax(double **old, double **new, int lo, int hi, int ny) {
   if (hi - lo > 8) {
     int mid = (lo + hi) / 2;
@@ -130,6 +137,21 @@ static void copy_rows(double **dst, double **src, int lo, int hi, int ny) {
     memcpy(dst[i], src[i] + 1, (ny - 1) * sizeof(double));
 }
 
+// Copies keep no order: where regions are copied it runs where it is made.
+// REMARK: rows-behind.c:[[@LINE+4]]:13: remark: call to 'ascending' runs asynchronously on the next node of the binomial tree; joined before line [[@LINE+6]]; where regions are copied (mpi) it runs here: it orders pointers into the rows behind 'g' at line [[@LINE+10]], and copied rows keep no order
+static int ascending(double **g, int lo, int hi) {
+  if (hi - lo > 8) {
+    int mid = (lo + hi) / 2;
+    int a = ascending(g, lo, mid);
+    int b = ascending(g, mid, hi);
+    return a + b;
+  }
+  int n = 0;
+  for (int i = lo + 1; i < hi; i++)
+    n += g[i - 1] < g[i] && g[i][0] >= 0;
+  return n;
+}
+
 static void bump(double **g, int lo, int hi, int ny) {
   for (int i = lo; i < hi; i++)
     for (int j = 0; j < ny; j++)
@@ -197,6 +219,7 @@ int main(int argc, char **argv) {
   printf("copy %.6f\n", sum(v));
   bump_all(v, NX, NY);
   printf("bump %.6f\n", sum(v));
+  printf("ascending %s\n", ascending(v, 0, NX) >= 0 ? "counted" : "?");
   rotate(v, 0, NX);
   printf("rotate %.6f %.6f\n", sum(v), v[0][1]);
   // Half of the rows twice: the halves of scale write the same rows.

@@ -129,6 +129,73 @@ TEST_F(RuntimeMarshalTest, EncodingComesFromTheEnvironmentElseTheProgram) {
   EXPECT_EQ(clv_encoding_in_use(), CLV_ENCODING_NATIVE) << "the variable's";
 }
 
+TEST_F(RuntimeMarshalTest, RowsBehindPointersTravelOneByOne) {
+  for (const char *pass : {"copy", "share"}) {
+    ASSERT_NO_FATAL_FAILURE(start(1, pass, "xdr"));
+    bool copied = std::string(pass) == "copy";
+    double rows[3][4] = {{0, 1, 2, 3}, {10, 11, 12, 13}, {20, 21, 22, 23}};
+    double *grid[4] = {rows[2], nullptr, rows[0], rows[1]};
+    clv_buf args;
+    clv_buf_init(&args);
+    // Pointers 0 to 3, the rows of 1 to 3 (one of them null), columns 1 to 2.
+    ASSERT_EQ(clv_buf_put_addresses(&args, grid, 4), CLV_OK);
+    for (int r = 1; r < 4; ++r)
+      ASSERT_EQ(clv_buf_put_row(&args, CLV_F64, grid[r], 1, 2), CLV_OK);
+    double *mine[4];
+    ASSERT_EQ(clv_buf_get_addresses(&args, mine, 4), CLV_OK);
+    EXPECT_EQ(mine[0], grid[0]) << "an address as it was";
+    for (int r = 1; r < 4; ++r) {
+      void *row = mine[r];
+      ASSERT_EQ(clv_buf_get_row(&args, CLV_F64, 1, 2, &row), CLV_OK);
+      mine[r] = static_cast<double *>(row);
+    }
+    EXPECT_EQ(mine[1], nullptr);
+    EXPECT_EQ(mine[2] == grid[2], !copied) << pass;
+    EXPECT_EQ(mine[2][1], 1);
+    EXPECT_EQ(mine[3][2], 12);
+    mine[2][2] = -2;
+    mine[3][1] = -11;
+    clv_buf reply;
+    clv_buf_init(&reply);
+    for (int r = 1; r < 4; ++r)
+      ASSERT_EQ(clv_buf_put_row(&reply, CLV_F64, mine[r], 1, 2), CLV_OK);
+    for (int r = 1; r < 4; ++r)
+      ASSERT_EQ(clv_buf_get_row_into(&reply, CLV_F64, grid[r], 1, 2), CLV_OK);
+    EXPECT_EQ(rows[0][2], -2);
+    EXPECT_EQ(rows[1][1], -11);
+    EXPECT_EQ(rows[1][3], 13) << "past the columns: untouched";
+    // A row that comes back for a null pointer does not decode.
+    clv_buf back;
+    clv_buf_init(&back);
+    ASSERT_EQ(clv_buf_put_row(&back, CLV_F64, rows[0], 1, 2), CLV_OK);
+    EXPECT_EQ(clv_buf_get_row_into(&back, CLV_F64, nullptr, 1, 2), CLV_E_DECODE);
+    clv_buf_free(&back);
+    clv_buf_free(&reply);
+    clv_buf_free(&args);
+    ASSERT_EQ(clv_finalize(), CLV_OK);
+  }
+}
+
+TEST(ExtentsTest, RowsOfOneCallThatOverlapAreFound) {
+  double mem[3][8];
+  double *apart[2] = {mem[0], mem[1]}, *twice[2] = {mem[2], mem[2] + 4};
+  clv_extent x[2];
+  clv_extent_behind(&x[0], apart, 2, 0, 8, sizeof(double), 1);
+  EXPECT_EQ(clv_extents_overlap_within(x, 1), 0);
+  clv_extent_behind(&x[0], twice, 2, 0, 8, sizeof(double), 1);
+  EXPECT_EQ(clv_extents_overlap_within(x, 1), 1) << "rows 4 elements apart";
+  clv_extent_behind(&x[0], twice, 2, 0, 4, sizeof(double), 1);
+  EXPECT_EQ(clv_extents_overlap_within(x, 1), 0) << "their first halves only";
+  clv_extent_behind(&x[0], twice, 2, 0, 8, sizeof(double), 0);
+  EXPECT_EQ(clv_extents_overlap_within(x, 1), 0) << "read only";
+  // Another region of the call that a row's bytes share.
+  clv_extent_behind(&x[0], apart, 2, 0, 8, sizeof(double), 1);
+  clv_extent_span(&x[1], mem[1] + 7, 1, sizeof(double), 0);
+  EXPECT_EQ(clv_extents_overlap_within(x, 2), 1);
+  clv_extent_span(&x[1], mem[2], 8, sizeof(double), 0);
+  EXPECT_EQ(clv_extents_overlap_within(x, 2), 0);
+}
+
 TEST_F(RuntimeMarshalTest, UnknownEncodingsAreRefused) {
   setenv("CLEAVE_ENCODING", "bogus", 1);
   EXPECT_EQ(clv_init(nullptr, nullptr, &kProgram), CLV_E_USAGE);
