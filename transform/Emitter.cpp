@@ -36,9 +36,10 @@ public:
     Linked, ///< a pointer to a linked structure: copied whole, not back
     Within, ///< a pointer into the region of Base: its distance from Base
     /// an array of row pointers (analysis/ProgramModel.h, pointeesKey):
-    /// R is its pointers' region, which travel as addresses, Behind their
-    /// rows', each row copied or shared as a region (clv_buf_put_row); the
-    /// serving side makes an array of pointers of its own
+    /// R is its pointers' region, Behind their rows'. Shared, the array
+    /// travels as its address; copied, its pointers as addresses and each
+    /// row as a region (clv_buf_put_row), the serving side making an array
+    /// of pointers of its own
     Address,
   };
   struct Param {
@@ -666,21 +667,25 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
          << regionCall(Types, *P, "get", "cleave_args", P->Name + "__at", Ctx)
          << " != CLV_OK)\n    return CLV_E_DECODE;\n";
     }
-    // An array of row pointers: the pointers as they came, the rows
-    // behind them where the callee finds them.
+    // An array of row pointers: shared, the caller's; copied, the
+    // pointers as they came, the rows behind them where the callee finds
+    // them.
     for (const Signature::Param *P : Arrays) {
       const std::string &N = P->Name, Row = N + "__array[" + N + "__rlo - " + N +
                                             "__plo + (long long)cleave_k]";
-      FS << "  " << N << "__array = malloc((" << N << "__pn ? " << N << "__pn : 1) * sizeof *"
-         << N << "__array);\n  if (!" << N << "__array)\n    return CLV_E_NOMEM;\n"
-         << "  if (clv_buf_get_addresses(cleave_args, " << N << "__array, " << N
-         << "__pn) != CLV_OK)\n    return CLV_E_DECODE;\n";
+      FS << "  if (clv_shares_memory()) {\n    if (clv_buf_get_addresses(cleave_args, &" << N
+         << "__array, 1) != CLV_OK)\n      return CLV_E_DECODE;\n    " << N << "__array += " << N
+         << "__plo;\n  } else {\n    " << N << "__array = malloc((" << N << "__pn ? " << N
+         << "__pn : 1) * sizeof *" << N << "__array);\n    if (!" << N
+         << "__array)\n      return CLV_E_NOMEM;\n    if (clv_buf_get_addresses(cleave_args, " << N
+         << "__array, " << N << "__pn) != CLV_OK)\n      return CLV_E_DECODE;\n";
       if (P->Behind)
-        FS << "  for (cleave_k = 0; cleave_k < " << N << "__rn; cleave_k++) {\n"
-           << "    void *cleave_row = " << Row << ";\n"
-           << "    if (clv_buf_get_row(cleave_args, " << P->RowKind << ", " << N << "__clo, " << N
-           << "__ccount, &cleave_row) != CLV_OK)\n      return CLV_E_DECODE;\n    " << Row
-           << " = cleave_row;\n  }\n";
+        FS << "    for (cleave_k = 0; cleave_k < " << N << "__rn; cleave_k++) {\n"
+           << "      void *cleave_row = " << Row << ";\n"
+           << "      if (clv_buf_get_row(cleave_args, " << P->RowKind << ", " << N << "__clo, "
+           << N << "__ccount, &cleave_row) != CLV_OK)\n        return CLV_E_DECODE;\n      "
+           << Row << " = cleave_row;\n    }\n";
+      FS << "  }\n";
     }
     FS << "  clv_work_begin();\n  " << (S.returnsValue() ? "cleave_r = " : "") << Entry << "("
        << S.argumentList([&](const Signature::Param &P) {
@@ -699,12 +704,13 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
            << " != CLV_OK)\n    return CLV_E_ENCODE;\n";
     for (const Signature::Param *P : Arrays) {
       const std::string &N = P->Name;
+      FS << "  if (!clv_shares_memory()) {\n";
       if (Signature::writesRows(P))
-        FS << "  for (cleave_k = 0; cleave_k < " << N << "__rn; cleave_k++)\n"
-           << "    if (clv_buf_put_row(cleave_reply, " << P->RowKind << ", " << N << "__array["
+        FS << "    for (cleave_k = 0; cleave_k < " << N << "__rn; cleave_k++)\n"
+           << "      if (clv_buf_put_row(cleave_reply, " << P->RowKind << ", " << N << "__array["
            << N << "__rlo - " << N << "__plo + (long long)cleave_k], " << N << "__clo, " << N
-           << "__ccount) != CLV_OK)\n      return CLV_E_ENCODE;\n";
-      FS << "  free(" << N << "__array);\n";
+           << "__ccount) != CLV_OK)\n        return CLV_E_ENCODE;\n";
+      FS << "    free(" << N << "__array);\n  }\n";
     }
     if (S.returnsValue())
       FS << Types.put(S.returnQualType(), "cleave_r", "cleave_reply", "  ",
@@ -817,13 +823,16 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
          << " != CLV_OK)\n    " << Fail << "\n";
     for (const Signature::Param *P : Arrays) {
       const std::string &N = P->Name;
-      FS << "  if (clv_buf_put_addresses(&cleave_args, " << N << " + " << N << "__plo, " << N
-         << "__pn) != CLV_OK)\n    " << Fail << "\n";
+      FS << "  if (clv_shares_memory()) {\n    if (clv_buf_put_addresses(&cleave_args, &" << N
+         << ", 1) != CLV_OK)\n      " << Fail << "\n  } else {\n"
+         << "    if (clv_buf_put_addresses(&cleave_args, " << N << " + " << N << "__plo, " << N
+         << "__pn) != CLV_OK)\n      " << Fail << "\n";
       if (P->Behind)
-        FS << "  for (cleave_k = 0; cleave_k < " << N << "__rn; cleave_k++)\n"
-           << "    if (clv_buf_put_row(&cleave_args, " << P->RowKind << ", " << N << "[" << N
+        FS << "    for (cleave_k = 0; cleave_k < " << N << "__rn; cleave_k++)\n"
+           << "      if (clv_buf_put_row(&cleave_args, " << P->RowKind << ", " << N << "[" << N
            << "__rlo + (long long)cleave_k], " << N << "__clo, " << N
-           << "__ccount) != CLV_OK)\n      " << Fail << "\n";
+           << "__ccount) != CLV_OK)\n        " << Fail << "\n";
+      FS << "  }\n";
     }
     FS << "  cleave_f = clv_spawn(cleave_node, CLEAVE_FN_" << Name << ", &cleave_args);\n"
        << "  if (!cleave_f)\n    " << Fail << "\n";
@@ -876,10 +885,11 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
         FS << "  if (" << regionCall(Types, *P, "get", "&cleave_reply", P->Name + "__dst", Ctx)
            << " != CLV_OK)\n    " << Fail << "\n";
     for (const Signature::Param *P : Written)
-      FS << "  for (cleave_k = 0; cleave_k < " << P->Name << "__rn; cleave_k++)\n"
-         << "    if (clv_buf_get_row_into(&cleave_reply, " << P->RowKind << ", " << P->Name
-         << "__dst[cleave_k], " << P->Name << "__clo, " << P->Name << "__ccount) != CLV_OK)\n      "
-         << Fail << "\n";
+      FS << "  if (!clv_shares_memory())\n"
+         << "    for (cleave_k = 0; cleave_k < " << P->Name << "__rn; cleave_k++)\n"
+         << "      if (clv_buf_get_row_into(&cleave_reply, " << P->RowKind << ", " << P->Name
+         << "__dst[cleave_k], " << P->Name << "__clo, " << P->Name
+         << "__ccount) != CLV_OK)\n        " << Fail << "\n";
     if (S.returnsValue())
       FS << "  if (cleave_result) {\n"
          << Types.get(S.returnQualType(), "*cleave_result", "&cleave_reply", "    ", Fail)
