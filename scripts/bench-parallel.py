@@ -60,6 +60,7 @@ PROGRAMS = [
     ("queens89", "queens89/queens89.c", ["13"], "queens89.c"),
     ("sparselu", "sparselu/sparselu.c", ["50", "64"], "sparselu.c"),
     ("rowgrid", "rowgrid/rowgrid.c", ["1025", "1025", "300"], "rowgrid.c"),
+    ("nrmatmul", "nrmatmul/nrmatmul.c", ["1200"], "nrmatmul.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 
