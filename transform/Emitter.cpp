@@ -202,6 +202,10 @@ public:
   const Param &param(const std::string &Name) const {
     return *llvm::find_if(Params, [&](const Param &P) { return P.Name == Name; });
   }
+  /// Whether its stubs define NAME__extents: for the run-time test of a
+  /// spawn (Extents), or to tell whether a call's rows behind pointers
+  /// overlap before they are copied.
+  bool hasExtents() const { return Extents || !passed(Passing::Address).empty(); }
   /// How many extents NAME__extents may write: one for each region, two
   /// for each array of row pointers (its pointers, their rows); at least
   /// one, all of memory where the entry guard fails.
@@ -567,7 +571,7 @@ std::string prototypes(const Signature &S) {
            ");\n";
   if (S.LoopTested)
     Out += "int " + S.name() + "__loop_spawns(void);\n";
-  if (S.Extents || !S.passed(Signature::Passing::Address).empty())
+  if (S.hasExtents())
     Out += "int " + S.name() + "__extents(clv_extent *cleave_x" +
            (S.Params.empty() ? "" : ", " + S.parameterList()) + ");\n";
   return Out;
@@ -743,7 +747,7 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
       FS << "/* Whether a loop's iteration should spawn its call of '" << Name
          << "' (clv_loop_spawns). */\nint " << Name
          << "__loop_spawns(void) { return clv_loop_spawns(CLEAVE_FN_" << Name << "); }\n\n";
-    if (S.Extents || !S.passed(Signature::Passing::Address).empty())
+    if (S.hasExtents())
       FS << extentsFunction(S);
     FS << "clv_future *" << Name << "__spawn(" << S.spawnParameterList() << ") {\n";
     declareBounds(S, FS);
@@ -789,10 +793,8 @@ std::string stubsSource(const std::vector<Signature> &Sigs, StubTypes &Types,
            << "__plo || " << P->Name << "__rhi > " << P->Name << "__phi))\n    cleave_apart = 0;\n";
     if (!Arrays.empty())
       FS << "  if (cleave_apart && !clv_shares_memory() &&\n      clv_extents_overlap_within(cleave_x, "
-         << Name << "__extents(cleave_x"
-         << (S.Params.empty() ? "" : ", " + S.argumentList([](const Signature::Param &P) {
-                                       return P.Name;
-                                     }))
+         << Name << "__extents(cleave_x, "
+         << S.argumentList([](const Signature::Param &P) { return P.Name; })
          << ")))\n    cleave_apart = 0;\n";
     // A region that may reach past its array travels only as an address.
     std::string Home = A.homeWhereCopied(S.F);
