@@ -940,7 +940,7 @@ void clv_extent_behind(clv_extent *x, const void *pointers, size_t rows, long lo
   x->chi = to;
   // The hull of the rows: the first test, which most pairs pass.
   for (size_t r = 0; r < rows; ++r) {
-    size_t start = row_start(x, r) + (size_t)from, end = row_start(x, r) + (size_t)to;
+    size_t at = row_start(x, r), start = at + (size_t)from, end = at + (size_t)to;
     if (end < start) { // wraps around: it may be anywhere
       whole_memory(x, written);
       return;
@@ -959,8 +959,9 @@ static size_t runs_of(const clv_extent *x, size_t (*out)[2]) {
     return 1;
   }
   for (size_t r = 0; r < x->nrows; ++r) {
-    out[r][0] = row_start(x, r) + (size_t)x->clo;
-    out[r][1] = row_start(x, r) + (size_t)x->chi;
+    size_t at = row_start(x, r);
+    out[r][0] = at + (size_t)x->clo;
+    out[r][1] = at + (size_t)x->chi;
   }
   qsort(out, x->nrows, sizeof *out, compare_runs);
   return x->nrows;
