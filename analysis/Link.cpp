@@ -537,7 +537,10 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
       } else if (J < C.Args.size() && C.Args[J].K == K::Integer) {
         Subst[V] = C.Args[J].Value;
       } else if (J < C.Args.size() && C.Args[J].Symbolic && !C.State.empty() &&
-                 (!R.Rows || !shapeNames(R.Rows, V))) {
+                 (!R.Rows || Behind || !shapeNames(R.Rows, V))) {
+        // Rows behind pointers span their columns where they change too
+        // (Span: `neighbours(cur, r, c)`, c from a loop); rows of a stride
+        // keep one shape.
         Subst[V] = C.Args[J].Symbolic;
         Spanned = "'" + C.Args[J].Text + "' for '" + V + "'";
       } else if (isGlobalKey(V) && llvm::is_contained(C.StableGlobals, V)) {

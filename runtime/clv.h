@@ -587,6 +587,13 @@ const char *clv_future_error(const clv_future *f);
 /// every rank (MPI_Abort).
 void clv_fail_call(const char *name);
 
+/// Runs of bytes [at[i][0], at[i][1]), sorted by address, no two of which
+/// meet or touch: what the calls of a loop out touch (clv_spawns).
+typedef struct clv_runs {
+  size_t (*at)[2];
+  size_t count, capacity;
+} clv_runs;
+
 /// The calls a loop spawns, one an iteration, each with room for its value,
 /// waited for after the loop in the order they were made. For generated code:
 /// initialize with CLV_SPAWNS_INIT(bytes of a value, 0 for none).
@@ -594,8 +601,16 @@ typedef struct clv_spawns {
   clv_future **futures;  ///< count of them; NULL where a call ran here
   unsigned char *values; ///< count slots of value_size bytes
   size_t count, capacity, value_size;
+  /// Where the calls are tested at run time (clv_spawns_add_tested): the
+  /// bytes the calls out write and those they touch.
+  clv_runs written, touched;
+  int lost; ///< memory ran out for them: every test finds a shared byte
+  /// When the last test that found no shared byte began, 0 after one that
+  /// found one: the spawn that follows costs from then (the loop's grain).
+  long long tested_at;
 } clv_spawns;
-#define CLV_SPAWNS_INIT(value_size) {NULL, NULL, 0, 0, (value_size)}
+#define CLV_SPAWNS_INIT(value_size)                                          \
+  {NULL, NULL, 0, 0, (value_size), {NULL, 0, 0}, {NULL, 0, 0}, 0, 0}
 
 /// Makes room for the next call and returns its value slot (NULL for values
 /// of 0 bytes), valid until the next clv_spawns_next. Ends the program with a
@@ -610,10 +625,13 @@ void *clv_spawns_value(clv_spawns *s, size_t i);
 void clv_spawns_free(clv_spawns *s);
 /// For a loop whose calls are tested at run time (docs/regions.md, "Tested
 /// at run time"): whether the \p n extents \p x share a byte that one of
-/// them writes with those of a call of \p s still out
-/// (clv_extents_conflict). Each value slot holds its call's extents at byte
-/// \p at and their number, an int, at byte \p count_at.
-int clv_spawns_conflict(clv_spawns *s, size_t at, size_t count_at, const clv_extent *x, int n);
+/// them writes with those of a call of \p s still out, whose extents
+/// clv_spawns_add_tested kept. Each test takes time logarithmic in the
+/// runs of bytes kept, not linear in the calls out.
+int clv_spawns_conflict(clv_spawns *s, const clv_extent *x, int n);
+/// As clv_spawns_add, for a call whose \p n extents \p x were tested: where
+/// \p f is a call out, keeps its runs of bytes for clv_spawns_conflict.
+void clv_spawns_add_tested(clv_spawns *s, clv_future *f, const clv_extent *x, int n);
 
 #ifdef __cplusplus
 }

@@ -380,23 +380,13 @@ void *clv_spawns_value(clv_spawns *s, size_t i) {
   return s->value_size ? s->values + i * s->value_size : NULL;
 }
 
-int clv_spawns_conflict(clv_spawns *s, size_t at, size_t count_at, const clv_extent *x, int n) {
-  for (size_t i = 0; i < s->count; ++i) {
-    if (!s->futures[i])
-      continue;
-    const unsigned char *slot = clv_spawns_value(s, i);
-    int count;
-    memcpy(&count, slot + count_at, sizeof count);
-    if (clv_extents_conflict((const clv_extent *)(const void *)(slot + at), count, x, n))
-      return 1;
-  }
-  return 0;
-}
-
 void clv_spawns_free(clv_spawns *s) {
   free(s->futures);
   free(s->values);
   s->futures = NULL;
   s->values = NULL;
   s->count = s->capacity = 0;
+  clvi_runs_free(&s->written);
+  clvi_runs_free(&s->touched);
+  s->lost = 0;
 }

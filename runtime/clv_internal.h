@@ -357,8 +357,15 @@ void clvi_release_future(node *self, clv_future *f);
 void clvi_loop_measure(uint32_t fn, int64_t work_ns, int64_t cost_ns,
                        int flight);
 void clvi_grain_joins(const clv_future *f);
+/// A loop's call tested at run time: its test is part of what it costs.
+/// clv_spawns_conflict says that the spawn on this thread that follows is
+/// one; clv_spawns_add_tested gives its future and when its test began.
+void clvi_grain_testing(void);
+void clvi_grain_tested(clv_future *f, int64_t since);
 /// clv_finalize: the counts of clv_extents_conflict, where CLEAVE_REPORT_TESTS asks.
 void clvi_report_extent_tests(void);
+/// Empties runs of bytes of clv_spawns (clv_spawns_add_tested).
+void clvi_runs_free(clv_runs *set);
 void clvi_make_grain(void);
 void clvi_forget_grain(void);
 

@@ -477,15 +477,31 @@ int clv_spawn_node_at(int node) {
              : -1;
 }
 
+/// Whether the next spawn on this thread is a loop's call tested at run time
+/// (clv_spawns_conflict), whose cost clv_spawns_add_tested measures.
+static _Thread_local int spawn_tested;
+
+void clvi_grain_testing(void) { spawn_tested = 1; }
+
+void clvi_grain_tested(clv_future *f, int64_t since) {
+  if (f->grain_bucket < 0)
+    return;
+  f->sent_ns = now_ns() - since;
+  if (clvi_transport == TRANSPORT_THREADS)
+    clvi_loop_measure(f->fn, -1, f->sent_ns, 0);
+}
+
 clv_future *clv_spawn(int target, unsigned int fn, clv_buf *args) {
   clv_future *f = spawn(target, fn, args);
+  int tested = spawn_tested;
+  spawn_tested = 0;
   if (f && grain_spawning.bucket >= 0 && grain_spawning.fn == fn) {
     f->grain_bucket = grain_spawning.bucket;
     f->sent_ns = now_ns() - grain_spawning.since;
-    if (clvi_transport == TRANSPORT_THREADS)
-      clvi_loop_measure(fn, -1, f->sent_ns, 0);
-    else
+    if (clvi_transport != TRANSPORT_THREADS)
       clvi_loop_measure(fn, -1, -1, 1);
+    else if (!tested)
+      clvi_loop_measure(fn, -1, f->sent_ns, 0);
   }
   grain_spawning.bucket = -1;
   return f;

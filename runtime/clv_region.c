@@ -950,21 +950,31 @@ void clv_extent_behind(clv_extent *x, const void *pointers, size_t rows, long lo
   }
 }
 
-/// The runs of bytes of \p x, sorted by their starts, in \p out (of
-/// x->nrows runs, or 1); how many.
-static size_t runs_of(const clv_extent *x, size_t (*out)[2]) {
+/// How many runs of bytes \p x is: its rows behind pointers, or 1.
+static size_t run_count(const clv_extent *x) {
+  return x->rows ? x->nrows : 1;
+}
+
+/// Run \p r of \p x, [out[0], out[1]).
+static void run_of(const clv_extent *x, size_t r, size_t out[2]) {
   if (!x->rows) {
-    out[0][0] = x->lo;
-    out[0][1] = x->hi;
-    return 1;
+    out[0] = x->lo;
+    out[1] = x->hi;
+    return;
   }
-  for (size_t r = 0; r < x->nrows; ++r) {
-    size_t at = row_start(x, r);
-    out[r][0] = at + (size_t)x->clo;
-    out[r][1] = at + (size_t)x->chi;
-  }
-  qsort(out, x->nrows, sizeof *out, compare_runs);
-  return x->nrows;
+  size_t at = row_start(x, r);
+  out[0] = at + (size_t)x->clo;
+  out[1] = at + (size_t)x->chi;
+}
+
+/// The runs of bytes of \p x, sorted by their starts, in \p out (of
+/// run_count(x) runs); how many.
+static size_t runs_of(const clv_extent *x, size_t (*out)[2]) {
+  size_t count = run_count(x);
+  for (size_t r = 0; r < count; ++r)
+    run_of(x, r, out[r]);
+  qsort(out, count, sizeof *out, compare_runs);
+  return count;
 }
 
 /// Whether two extents whose hulls overlap share a byte: run by run,
@@ -972,8 +982,8 @@ static size_t runs_of(const clv_extent *x, size_t (*out)[2]) {
 static int runs_overlap(const clv_extent *a, const clv_extent *b) {
   if (!a->rows && !b->rows)
     return 1;
-  size_t (*ra)[2] = malloc((a->rows ? a->nrows : 1) * sizeof *ra);
-  size_t (*rb)[2] = malloc((b->rows ? b->nrows : 1) * sizeof *rb);
+  size_t (*ra)[2] = malloc(run_count(a) * sizeof *ra);
+  size_t (*rb)[2] = malloc(run_count(b) * sizeof *rb);
   if (!ra || !rb) { // the hulls overlap: so may the rows
     free(ra);
     free(rb);
@@ -1039,6 +1049,116 @@ int clv_extents_conflict(const clv_extent *a, int na, const clv_extent *b, int n
   if (shared)
     atomic_fetch_add_explicit(&extent_overlaps, 1, memory_order_relaxed);
   return shared;
+}
+
+// ---------------------------------------------------------------------------
+// The calls a loop has out, by address
+//
+// Each call a loop spawns under a run-time test is tested against every call
+// of the loop still out; one by one, a loop of n calls would make n^2 / 2
+// tests (a loop over the 1500 rows of a grid, a million a pass, cost more
+// than the rows' work). So the loop keeps the bytes of its calls out in two
+// sets, those they write and all they touch, each as runs sorted by address
+// where runs that meet or touch are merged. A new call's written runs are
+// looked up among the touched, its read runs among the written, each by a
+// binary search. The answer is the one that testing the calls one by one
+// gives (clv_extents_conflict). The sets are sorted arrays, not trees (C's
+// libraries have no set of intervals; POSIX's tsearch took a third of the
+// time of a loop over rows): the calls of a loop mostly add runs in order of
+// address, or runs kept already, and those cost no memory moved.
+
+/// The first run of \p set that ends after \p lo (set->count where none).
+static size_t runs_after(const clv_runs *set, size_t lo) {
+  size_t first = 0, last = set->count;
+  while (first < last) {
+    size_t mid = first + (last - first) / 2;
+    if (set->at[mid][1] <= lo)
+      first = mid + 1;
+    else
+      last = mid;
+  }
+  return first;
+}
+
+/// Whether a run of \p set shares a byte with [lo, hi).
+static int runs_meet(const clv_runs *set, size_t lo, size_t hi) {
+  if (lo >= hi || set->count == 0 || set->at[set->count - 1][1] <= lo)
+    return 0;
+  size_t k = runs_after(set, lo);
+  return k < set->count && set->at[k][0] < hi;
+}
+
+/// Adds [lo, hi) to \p set, merged with the runs it meets or touches; 0
+/// where memory ran out.
+static int runs_add(clv_runs *set, size_t lo, size_t hi) {
+  if (lo >= hi)
+    return 1;
+  // The runs it meets or touches: from the first that ends at lo or after
+  // to the last that starts at hi or before.
+  size_t first = set->count && set->at[set->count - 1][1] < lo
+                     ? set->count
+                     : runs_after(set, lo - (lo > 0)), // appended, mostly
+      last = first;
+  while (last < set->count && set->at[last][0] <= hi)
+    ++last;
+  if (first < last) {
+    lo = set->at[first][0] < lo ? set->at[first][0] : lo;
+    hi = set->at[last - 1][1] > hi ? set->at[last - 1][1] : hi;
+  } else if (set->count == set->capacity) {
+    size_t capacity = set->capacity ? 2 * set->capacity : 64;
+    size_t(*at)[2] = realloc(set->at, capacity * sizeof *at);
+    if (!at)
+      return 0;
+    set->at = at;
+    set->capacity = capacity;
+  }
+  // Run first becomes the union; those after it up to last go.
+  size_t end = first < last ? last : first;
+  memmove(&set->at[first + 1], &set->at[end], (set->count - end) * sizeof *set->at);
+  set->count = set->count - end + first + 1;
+  set->at[first][0] = lo;
+  set->at[first][1] = hi;
+  return 1;
+}
+
+void clvi_runs_free(clv_runs *set) {
+  free(set->at);
+  *set = (clv_runs){NULL, 0, 0};
+}
+
+int clv_spawns_conflict(clv_spawns *s, const clv_extent *x, int n) {
+  int64_t start = now_ns();
+  int shared = s->lost;
+  for (int i = 0; i < n && !shared; ++i)
+    for (size_t r = 0; r < run_count(&x[i]) && !shared; ++r) {
+      size_t run[2];
+      run_of(&x[i], r, run);
+      shared = runs_meet(x[i].written ? &s->touched : &s->written, run[0], run[1]);
+    }
+  atomic_fetch_add_explicit(&extent_tests, 1, memory_order_relaxed);
+  if (shared)
+    atomic_fetch_add_explicit(&extent_overlaps, 1, memory_order_relaxed);
+  // The calls out are joined where it found a shared byte: then the spawn
+  // that follows costs only its own making.
+  s->tested_at = shared ? 0 : start;
+  if (!shared)
+    clvi_grain_testing();
+  return shared;
+}
+
+void clv_spawns_add_tested(clv_spawns *s, clv_future *f, const clv_extent *x, int n) {
+  clv_spawns_add(s, f);
+  if (!f)
+    return;
+  for (int i = 0; i < n && !s->lost; ++i)
+    for (size_t r = 0; r < run_count(&x[i]) && !s->lost; ++r) {
+      size_t run[2];
+      run_of(&x[i], r, run);
+      s->lost = !runs_add(&s->touched, run[0], run[1]) ||
+                (x[i].written && !runs_add(&s->written, run[0], run[1]));
+    }
+  if (s->tested_at)
+    clvi_grain_tested(f, s->tested_at);
 }
 
 void clvi_report_extent_tests(void) {

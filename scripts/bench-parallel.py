@@ -61,6 +61,7 @@ PROGRAMS = [
     ("sparselu", "sparselu/sparselu.c", ["50", "64"], "sparselu.c"),
     ("rowgrid", "rowgrid/rowgrid.c", ["1025", "1025", "300"], "rowgrid.c"),
     ("nrmatmul", "nrmatmul/nrmatmul.c", ["1200"], "nrmatmul.c"),
+    ("life", "life/life.c", ["2000", "2000", "40"], "life.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

@@ -1428,12 +1428,24 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
     std::string Pointer = S.returnsValue() ? S.declare(S.returnQualType(), "*") : "";
     std::string Value = "(" + Pointer + ")clv_spawns_value(&" + Fs + ", " + K + ")";
     std::string Name = SigOf(AC.Callee).name();
-    // The slot of its value is made before the spawn, which may fill it.
-    std::string Add =
-        S.returnsValue()
-            ? "clv_spawns_add(&" + Fs + ", " +
-                  SpawnCall(AC, "(" + Pointer + ")clv_spawns_next(&" + Fs + ")") + ")"
-            : "clv_spawns_next(&" + Fs + "), clv_spawns_add(&" + Fs + ", " + SpawnCall(AC) + ")";
+    // The spawn of the call, its future added to fs by \p Adder (a call of
+    // clv_spawns_add or clv_spawns_add_tested, with \p More arguments after
+    // the future). The slot of its value is made before the spawn, which may
+    // fill it; a value stored has its place's address \p At in its slot.
+    auto SpawnAdded = [&](const std::string &Adder, const std::string &At,
+                          const std::string &More) {
+      std::string Added = Adder + "(&" + Fs + ", ";
+      if (AC.Store)
+        return "(" + Fs + "_s = clv_spawns_next(&" + Fs + "), " + Fs + "_s->at = " + At + ", " +
+               Added + SpawnCall(AC, "&" + Fs + "_s->v") + More + "))";
+      if (S.returnsValue())
+        return Added + SpawnCall(AC, "(" + Pointer + ")clv_spawns_next(&" + Fs + ")") + More + ")";
+      return "clv_spawns_next(&" + Fs + "), " + Added + SpawnCall(AC) + More + ")";
+    };
+    std::string Place = AC.Store ? Text(CharSourceRange::getTokenRange(
+                                       AC.Store->getLHS()->getSourceRange()))
+                                 : "";
+    std::string Add = SpawnAdded("clv_spawns_add", "&(" + Place + ")", "");
     std::string On = Fs + "_on", Ask = Name + "__loop_spawns()";
     std::string Join = Name + "__join(" + Fs + ".futures[" + K + "]" +
                        (S.returnsValue() ? ", " + Value : "") + ");";
@@ -1469,56 +1481,49 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
                        (S.returnsValue() ? "sizeof(" + S.returnType() + ")" : "0") +
                        "); size_t " + K + "; ";
     // A value stored has its place's address in its slot: `X *at`.
-    std::string Slot = "struct " + Fs + "_slot", AtMember, Place;
+    // The type of the place of a value stored, as a pointer named \p Name.
+    auto PlacePointer = [&](const std::string &Name) {
+      std::string Declared;
+      llvm::raw_string_ostream OS(Declared);
+      AC.Store->getLHS()->getType().print(OS, PrintingPolicy(Ctx.getLangOpts()), "*" + Name);
+      return Declared;
+    };
     if (AC.Store) {
-      llvm::raw_string_ostream OS(AtMember);
-      AC.Store->getLHS()->getType().print(OS, PrintingPolicy(Ctx.getLangOpts()), "*at");
-      Place = Text(CharSourceRange::getTokenRange(AC.Store->getLHS()->getSourceRange()));
-    }
-    if (AC.Store) {
+      std::string Slot = "struct " + Fs + "_slot";
       std::string Mine = "((" + Slot + " *)clv_spawns_value(&" + Fs + ", " + K + "))";
-      Open = "{ " + Slot + " { " + S.declare(S.returnQualType(), "v") + "; " + AtMember + "; }; " +
-             "clv_spawns " + Fs + " = CLV_SPAWNS_INIT(sizeof(" + Slot + ")); size_t " + K + "; " +
-             Slot + " *" + Fs + "_s; ";
-      Add = "(" + Fs + "_s = clv_spawns_next(&" + Fs + "), " + Fs + "_s->at = &(" + Place +
-            "), clv_spawns_add(&" + Fs + ", " + SpawnCall(AC, "&" + Fs + "_s->v") + "))";
+      Open = "{ " + Slot + " { " + S.declare(S.returnQualType(), "v") + "; " + PlacePointer("at") +
+             "; }; clv_spawns " + Fs + " = CLV_SPAWNS_INIT(sizeof(" + Slot + ")); size_t " + K +
+             "; " + Slot + " *" + Fs + "_s; ";
       Join = Name + "__join(" + Fs + ".futures[" + K + "], &" + Mine + "->v); *" + Mine +
              "->at = " + Mine + "->v;";
     }
     std::string Joins = "for (" + K + " = 0; " + K + " < " + Fs + ".count; " + K + "++) { " +
                         Join + " } clv_spawns_free(&" + Fs + ");";
-    // A call tested at run time (AsyncCall::Checked) keeps its bytes in its
-    // slot, after its value; the statement of the call becomes a block that
-    // takes the bytes of this iteration's call and joins the calls out
-    // first where one of them shares memory that either writes:
-    //   { struct fs_slot { T v; clv_extent x[N]; int xn; }; ...; struct fs_slot fs_t, *fs_s;
-    //     LOOP { fs_t.xn = f__extents(fs_t.x, ..); if (clv_spawns_conflict(&fs, offsets,
-    //       fs_t.x, fs_t.xn)) { joins } fs_s = clv_spawns_next(&fs); *fs_s = fs_t;
-    //       clv_spawns_add(&fs, f__spawn(&fs_s->v, ..)); } ... }
+    // A call tested at run time (AsyncCall::Checked): the statement of the
+    // call becomes a block that takes the bytes of this iteration's call,
+    // joins the calls out first where one of them shares memory that either
+    // writes, and keeps the bytes of the call spawned for the next tests:
+    //   { ...; clv_extent fs_x[N]; int fs_xn; LOOP { fs_xn = f__extents(fs_x, ..);
+    //       if (clv_spawns_conflict(&fs, fs_x, fs_xn)) { joins }
+    //       clv_spawns_add_tested(&fs, f__spawn(slot, ..), fs_x, fs_xn); } ... }
     // Whether the \p Count extents \p X share memory with a call still out.
     auto Conflict = [&](const std::string &X, const std::string &Count) {
-      return "clv_spawns_conflict(&" + Fs + ", offsetof(" + Slot + ", x), offsetof(" + Slot +
-             ", xn), " + X + ", " + Count + ")";
+      return "clv_spawns_conflict(&" + Fs + ", " + X + ", " + Count + ")";
     };
     if (AC.Checked) {
       size_t N = S.extentCount() + (AC.Store ? 1 : 0);
-      std::string Args = ArgsOf(AC.Call);
+      std::string Args = ArgsOf(AC.Call), X = Fs + "_x", Xn = Fs + "_xn", At = Fs + "_at";
+      Open += "clv_extent " + X + "[" + std::to_string(N) + "]; int " + Xn + "; ";
       // A stored value's place is one more written extent, after the callee's.
-      std::string Kept =
-          AC.Store ? " " + Fs + "_t.at = &(" + Place + "); clv_extent_span(&" + Fs + "_t.x[" + Fs +
-                         "_t.xn++], " + Fs + "_t.at, 1, sizeof *" + Fs + "_t.at, 1);"
-                   : "";
-      Open = "{ " + Slot + " { " +
-             (S.returnsValue() ? S.declare(S.returnQualType(), "v") + "; " : "") +
-             (AC.Store ? AtMember + "; " : "") +
-             "clv_extent x[" + std::to_string(N) + "]; int xn; }; clv_spawns " + Fs +
-             " = CLV_SPAWNS_INIT(sizeof(" + Slot + ")); size_t " + K + "; " + Slot + " " + Fs +
-             "_t, *" + Fs + "_s; ";
-      Add = "{ " + Fs + "_t.xn = " + Name + "__extents(" + Fs + "_t.x" +
-            (Args.empty() ? "" : ", " + Args) + ");" + Kept + " if (" +
-            Conflict(Fs + "_t.x", Fs + "_t.xn") + ") { " + Joins + " } " + Fs + "_s = clv_spawns_next(&" + Fs + "); *" + Fs +
-            "_s = " + Fs + "_t; clv_spawns_add(&" + Fs + ", " +
-            SpawnCall(AC, S.returnsValue() ? "&" + Fs + "_s->v" : "") + ");" +
+      std::string Kept;
+      if (AC.Store) {
+        Open += PlacePointer(At) + "; ";
+        Kept = " " + At + " = &(" + Place + "); clv_extent_span(&" + X + "[" + Xn + "++], " + At +
+               ", 1, sizeof *" + At + ", 1);";
+      }
+      Add = "{ " + Xn + " = " + Name + "__extents(" + X + (Args.empty() ? "" : ", " + Args) +
+            ");" + Kept + " if (" + Conflict(X, Xn) + ") { " + Joins + " } " +
+            SpawnAdded("clv_spawns_add_tested", At, ", " + X + ", " + Xn) + ";" +
             (AC.Tested ? " " + On + " = " + Ask + ";" : "") + " }";
     }
     // Each write of the rest of the loop tested before it runs

@@ -1693,16 +1693,19 @@ private:
                "', which its value updates, elsewhere too";
     }
     if (Checked) {
+      // Where the calls may write objects of any kind (`unsigned char`
+      // cells), the rest of the loop may read no memory but plain locals.
       llvm::SmallVector<QualType, 4> Kinds;
       llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
-      std::string Why = writtenKinds(CE->getDirectCallee(), Kinds, Seen);
+      std::string AnyKind = writtenKinds(CE->getDirectCallee(), Kinds, Seen), Why;
+      for (const Expr *Arg : CE->arguments())
+        if (Why.empty() && Arg->HasSideEffects(Ctx))
+          Why = "its argument '" + text(Arg) + "' has side effects";
       if (Why.empty())
-        for (const Expr *Arg : CE->arguments())
-          if (Arg->HasSideEffects(Ctx))
-            Why = "its argument '" + text(Arg) + "' has side effects";
-      if (Why.empty())
-        if (std::string Touch = whyNotLocal(Outer, CE, &Kinds, Stores); !Touch.empty())
-          Why = "its loop may touch what the calls write (" + Touch + ")";
+        if (std::string Touch = whyNotLocal(Outer, CE, AnyKind.empty() ? &Kinds : nullptr, Stores);
+            !Touch.empty())
+          Why = "its loop may touch what the calls write (" + Touch +
+                (AnyKind.empty() ? "" : "; " + AnyKind) + ")";
       // The call's own place is among its bytes (AsyncCall::Checked).
       if (Stores && Store)
         llvm::erase(*Stores, Store);

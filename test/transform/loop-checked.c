@@ -11,7 +11,9 @@
 // ways: a for loop under an `if`, a macro for the block's address, a
 // cursor moved through the array by a while loop, and a helper that
 // allocates a block before the call; and a call whose value is stored
-// (`tr[i] = trace(..)`), its place among the bytes its iteration writes. `repeat` lists one block twice on
+// (`tr[i] = trace(..)`), its place among the bytes its iteration writes.
+// A call that writes rows of bytes (`unsigned char`, which may reach any
+// object) is spawned where the rest of its loop touches only plain locals. `repeat` lists one block twice on
 // purpose: its tests find the overlap, the calls run in order, and the
 // output is the sequential build's.
 // RUN: rm -rf %t.out
@@ -123,6 +125,30 @@ static float peek(float **m, int count) {
   return s;
 }
 
+// Rows of bytes, which may reach an object of any kind (C11 6.5p7): the
+// rest of the loop may touch plain locals only.
+static void threshold(unsigned char **rows, int i, const float *src) {
+  for (int e = 0; e < B * B; e++)
+    rows[i][e] = src[e] > 0.5f ? 255 : 0;
+}
+
+// REMARK: loop-checked.c:[[@LINE+3]]:5: remark: call to 'threshold' runs asynchronously
+static void mask(unsigned char **rows, const float *src, int count) {
+  for (int i = 0; i < count; i++)
+    threshold(rows, i, src + i * B * B);
+}
+
+// Stays sequential: it reads an int, which bytes written may be.
+// REMARK: loop-checked.c:[[@LINE+4]]:5: remark: call to 'threshold' stays sequential: {{.*}}; tested at run time, its loop may touch what the calls write (the read 'flags[i]' at line [[@LINE+5]]; 'threshold' writes through 'rows[]' objects of any kind)
+static int masked(unsigned char **rows, const float *src, const int *flags, int count) {
+  int n = 0;
+  for (int i = 0; i < count; i++) {
+    threshold(rows, i, src + i * B * B);
+    n += flags[i];
+  }
+  return n;
+}
+
 int main(int argc, char **argv) {
   int nb = argc > 1 ? atoi(argv[1]) : 12;
   if (nb < 2)
@@ -153,13 +179,32 @@ int main(int argc, char **argv) {
     return 1;
   // A value stored: its place is among its iteration's bytes, so a later
   // call that touched it would be joined after the store.
-  // CODE: cleave_f{{[0-9]+}}_t.at = &(tr[i]); clv_extent_span(&cleave_f{{[0-9]+}}_t.x[cleave_f{{[0-9]+}}_t.xn++], cleave_f{{[0-9]+}}_t.at, 1, sizeof *cleave_f{{[0-9]+}}_t.at, 1);
+  // CODE: cleave_f[[F:[0-9]+]]_at = &(tr[i]); clv_extent_span(&cleave_f[[F]]_x[cleave_f[[F]]_xn++], cleave_f[[F]]_at, 1, sizeof *cleave_f[[F]]_at, 1);
   for (int i = 0; i < nb; i++)
     // REMARK: loop-checked.c:[[@LINE+1]]:13: remark: call to 'trace' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE+1]], with the calls of the other iterations; under a run-time test
     tr[i] = trace(m[i * nb + i]);
   for (int i = 0; i < nb; i++)
     p += tr[i] * (float)(i % 4);
   free(tr);
+  unsigned char *bytes = malloc((size_t)nb * B * B), **rows = malloc((size_t)nb * sizeof *rows);
+  float *src = malloc((size_t)nb * B * B * sizeof *src);
+  int *flags = malloc((size_t)nb * sizeof *flags);
+  if (!bytes || !rows || !src || !flags)
+    return 1;
+  for (int i = 0; i < nb; i++) {
+    for (int e = 0; e < B * B; e++)
+      src[i * B * B + e] = m[i * nb + i][e];
+    rows[i] = bytes + (size_t)(nb - 1 - i) * B * B;
+    flags[i] = i % 2;
+  }
+  mask(rows, src, nb);
+  long set = masked(rows, src, flags, nb);
+  for (int e = 0; e < nb * B * B; e++)
+    set += bytes[e] == 255;
+  free(bytes);
+  free(rows);
+  free(src);
+  free(flags);
   double sum = 0;
   int blocks = 0;
   for (int i = 0; i < nb * nb; i++)
@@ -168,7 +213,7 @@ int main(int argc, char **argv) {
       for (int e = 0; e < B * B; e++)
         sum += m[i][e] * (double)(1 + e % 5);
     }
-  printf("%d blocks, sum %.6e, peek %.6f\n", blocks, sum, p);
+  printf("%d blocks, sum %.6e, peek %.6f, %ld bytes set\n", blocks, sum, p, set);
   for (int i = 0; i < nb * nb; i++)
     free(m[i]);
   free(m);

@@ -6,10 +6,12 @@
 // each spawn is tested at run time against what runs beside it, row by
 // row. Where regions are copied (mpi), the pointers travel as addresses
 // and each row as a region, only where no two rows of the call overlap.
-// Written six ways: element access `new[i][j]`, local row pointers
+// Written seven ways: element access `new[i][j]`, local row pointers
 // (`double *out = dst[i]`, `*(src + i)`), a macro under a while loop, rows
 // passed on to a helper (`average(dst[i] + 1, src[i - 1] + 1, ..)`) or to
-// memcpy, and a loop of calls over blocks of rows. `main` lists half of the rows twice on purpose: the tests of `scale`
+// memcpy, the grid and a cell passed to a helper (`cross(src, i, j)`, j
+// counting down), and loops of calls over blocks of rows and over
+// rows. `main` lists half of the rows twice on purpose: the tests of `scale`
 // find the overlap, its halves run in order (copied, they run where they
 // are made: a copy of each row would part what is one), and the output
 // is the sequential build's. A function that writes the pointers stays.
@@ -42,6 +44,9 @@
 // ANALYZE: function copy_rows
 // ANALYZE: region: dst[lo:hi]->[0:ny - 1] (read-write, inferred)
 // ANALYZE: region: src[lo:hi]->[1:ny] (read, inferred)
+// ANALYZE: function cross_row
+// ANALYZE: region: dst[i:i + 1]->[1:ny - 1] (read-write, inferred)
+// ANALYZE: region: src[i - 1:i + 2]->[0:ny] (read, inferred)
 // ANALYZE: function relax
 // ANALYZE: region: old[lo - 1:hi + 1] (read, inferred)
 // ANALYZE-NEXT: region: old[lo - 1:hi + 1]->[0:ny] (read, inferred)
@@ -123,6 +128,24 @@ static void sweep(double **dst, double **src, int lo, int hi, int ny) {
   }
   for (int i = lo; i < hi; i++)
     average(dst[i] + 1, src[i - 1] + 1, src[i + 1] + 1, ny - 2);
+}
+
+// A helper that takes the grid and a cell, called for each column of a
+// row by a loop that counts down; a loop of calls, one a row.
+static double cross(double **g, int i, int j) {
+  return g[i - 1][j] + g[i + 1][j] + g[i][j - 1] + g[i][j + 1] - 4.0 * g[i][j];
+}
+
+static void cross_row(double **dst, double **src, int i, int ny) {
+  int j;
+  for (j = ny - 2; j > 0; --j)
+    dst[i][j] = src[i][j] + 0.1 * cross(src, i, j);
+}
+
+// REMARK: rows-behind.c:[[@LINE+3]]:5: remark: call to 'cross_row' runs asynchronously on the next node of the binomial tree; joined after its loop, line [[@LINE+3]], with the calls of the other iterations{{.*}}; each iteration's call is tested against the calls of the loop still out
+static void smooth_all(double **dst, double **src, int nx, int ny) {
+  for (int i = 1; i < nx - 1; i++)
+    cross_row(dst, src, i, ny);
 }
 
 // REMARK: rows-behind.c:[[@LINE+4]]:5: remark: call to 'copy_rows' runs asynchronously
@@ -215,6 +238,8 @@ int main(int argc, char **argv) {
   printf("blur %.6f\n", sum(v));
   sweep(u, v, 1, NX - 1, NY);
   printf("sweep %.6f\n", sum(u));
+  smooth_all(v, u, NX, NY);
+  printf("smooth %.6f\n", sum(v));
   copy_rows(v, u, 0, NX, NY);
   printf("copy %.6f\n", sum(v));
   bump_all(v, NX, NY);

@@ -7,6 +7,9 @@
 
 #include "MarshalSupport.h"
 
+#include <array>
+#include <vector>
+
 namespace {
 
 using namespace marshal;
@@ -1136,33 +1139,92 @@ TEST(ExtentsTest, SharedBytesConflictWhereOneSideWrites) {
   EXPECT_EQ(clv_extents_conflict(&read_left, 1, &straddle, 1), 0);
 }
 
-// A loop's futures keep each call's extents in its value slot; only the
-// calls still out (a future) are tested, a call that ran here is done.
-TEST(ExtentsTest, LoopSlotsAreTestedWhileTheirCallsAreOut) {
-  struct slot {
-    double v;
-    clv_extent x[2];
-    int xn;
-  };
+// A loop keeps the bytes of its calls out; only the calls still out (a
+// future) are tested, a call that ran here is done.
+TEST(ExtentsTest, LoopCallsAreTestedWhileTheyAreOut) {
   double a[16];
-  clv_spawns s = CLV_SPAWNS_INIT(sizeof(slot));
-  auto *first = static_cast<slot *>(clv_spawns_next(&s));
-  first->x[0] = span(a, 4 * sizeof(double), 1);
-  first->xn = 1;
-  clv_spawns_add(&s, reinterpret_cast<clv_future *>(&s)); // any non-null future
-  auto *second = static_cast<slot *>(clv_spawns_next(&s));
-  second->x[0] = span(a + 8, 4 * sizeof(double), 0);
-  second->x[1] = span(a + 12, 4 * sizeof(double), 1);
-  second->xn = 2;
-  clv_spawns_add(&s, nullptr); // ran here
+  clv_spawns s = CLV_SPAWNS_INIT(0);
+  // Any non-null future, which is no call: no test's time (tested_at) is
+  // measured as its cost.
+  auto *out = reinterpret_cast<clv_future *>(&s);
+  clv_extent first = span(a, 4 * sizeof(double), 1);
+  clv_spawns_next(&s);
+  clv_spawns_add_tested(&s, out, &first, 1);
+  clv_extent second[2] = {span(a + 8, 4 * sizeof(double), 0),
+                          span(a + 12, 4 * sizeof(double), 1)};
+  clv_spawns_next(&s);
+  clv_spawns_add_tested(&s, nullptr, second, 2); // ran here
   clv_extent into_first = span(a + 3, sizeof(double), 0);
   clv_extent into_second = span(a + 13, sizeof(double), 1);
-  EXPECT_EQ(clv_spawns_conflict(&s, offsetof(slot, x), offsetof(slot, xn), &into_first, 1), 1);
-  EXPECT_EQ(clv_spawns_conflict(&s, offsetof(slot, x), offsetof(slot, xn), &into_second, 1), 0);
-  s.futures[1] = s.futures[0];
-  EXPECT_EQ(clv_spawns_conflict(&s, offsetof(slot, x), offsetof(slot, xn), &into_second, 1), 1);
+  EXPECT_EQ(clv_spawns_conflict(&s, &into_first, 1), 1);
+  EXPECT_EQ(clv_spawns_conflict(&s, &into_second, 1), 0);
+  clv_spawns_next(&s);
+  s.tested_at = 0;
+  clv_spawns_add_tested(&s, out, second, 2);
+  EXPECT_EQ(clv_spawns_conflict(&s, &into_second, 1), 1);
+  // Read beside read is no conflict; a read of what is written is.
+  clv_extent read_second = span(a + 8, sizeof(double), 0);
+  EXPECT_EQ(clv_spawns_conflict(&s, &read_second, 1), 0);
+  clv_extent write_second = span(a + 11, 2 * sizeof(double), 1);
+  EXPECT_EQ(clv_spawns_conflict(&s, &write_second, 1), 1);
   clv_spawns_free(&s);
-  EXPECT_EQ(clv_spawns_conflict(&s, offsetof(slot, x), offsetof(slot, xn), &into_first, 1), 0);
+  EXPECT_EQ(clv_spawns_conflict(&s, &into_first, 1), 0);
+  clv_spawns_free(&s);
+}
+
+// The bytes a loop keeps answer as testing each call out one by one
+// (clv_extents_conflict) does: random calls of runs and of rows behind
+// pointers, in memory of 64 bytes, read or written, in random order.
+TEST(ExtentsTest, LoopCallsKeptByAddressAnswerAsOneByOne) {
+  unsigned char mem[64];
+  unsigned seed = 7;
+  auto next = [&](unsigned below) {
+    seed = seed * 1103515245u + 12345u;
+    return (seed >> 16) % below;
+  };
+  int answers[2] = {0, 0}; // of each kind, so that both are checked
+  size_t most_out = 0;
+  for (int round = 0; round < 300; ++round) {
+    clv_spawns s = CLV_SPAWNS_INIT(0);
+    std::vector<std::vector<clv_extent>> out;
+    std::vector<std::array<unsigned char *, 3>> rows(40 * 3); // of each extent
+    for (int call = 0; call < 40; ++call) {
+      std::vector<clv_extent> x(1 + next(3));
+      for (size_t k = 0; k < x.size(); ++k) {
+        clv_extent &e = x[k];
+        std::array<unsigned char *, 3> &pointers = rows[call * 3 + k];
+        int written = next(3) == 0;
+        if (next(2)) {
+          unsigned lo = next(64);
+          e = span(mem + lo, next(64 - lo + 1) / 4, written);
+        } else {
+          for (unsigned char *&row : pointers)
+            row = mem + next(60);
+          clv_extent_behind(&e, pointers.data(), 1 + next(3), next(2), 1 + next(4), 1,
+                            written);
+        }
+      }
+      int one_by_one = 0;
+      for (const auto &o : out)
+        one_by_one |= clv_extents_conflict(o.data(), static_cast<int>(o.size()), x.data(),
+                                           static_cast<int>(x.size()));
+      ASSERT_EQ(clv_spawns_conflict(&s, x.data(), static_cast<int>(x.size())), one_by_one)
+          << "round " << round << ", call " << call;
+      ++answers[one_by_one];
+      most_out = std::max(most_out, out.size());
+      if (one_by_one)
+        break; // a loop joins its calls out here
+      clv_spawns_next(&s);
+      s.tested_at = 0; // the future below is no call: no cost of it is measured
+      clv_spawns_add_tested(&s, reinterpret_cast<clv_future *>(&s), x.data(),
+                            static_cast<int>(x.size()));
+      out.push_back(x);
+    }
+    clv_spawns_free(&s);
+  }
+  EXPECT_GT(answers[0], 300);
+  EXPECT_GT(answers[1], 100);
+  EXPECT_GT(most_out, 4u);
 }
 
 TEST(ExtentsTest, EmptyExtentsAndListsConflictWithNothing) {
