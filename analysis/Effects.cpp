@@ -176,6 +176,35 @@ SymExpr::Ptr dividedExactly(const SymExpr::Ptr &E, int64_t Size) {
 
 enum class AccessKind { Read, Write, ReadWrite };
 
+/// The index of a read of the C library's character tables (glibc's ctype.h
+/// macros: `(*__ctype_b_loc())[(int)(c)]`), null for any other expression.
+const Expr *characterTableIndex(const Expr *E) {
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+  const auto *Deref =
+      AS ? dyn_cast<UnaryOperator>(AS->getBase()->IgnoreParenImpCasts()) : nullptr;
+  const auto *Call = Deref && Deref->getOpcode() == UO_Deref
+                         ? dyn_cast<CallExpr>(Deref->getSubExpr()->IgnoreParenImpCasts())
+                         : nullptr;
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || F->hasBody() || !F->getIdentifier() || Call->getNumArgs() != 0 ||
+      !llvm::is_contained({"__ctype_b_loc", "__ctype_tolower_loc", "__ctype_toupper_loc"},
+                          F->getName()))
+    return nullptr;
+  return AS->getIdx();
+}
+
+/// Whether the program of the translation unit of \p Ctx sets the locale:
+/// this file, or another (localeSetByProgram).
+bool unitSetsLocale(ASTContext &Ctx) {
+  if (localeSetByProgram())
+    return true;
+  for (const char *Name : LocaleSetters)
+    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
+      if (D->isReferenced())
+        return true;
+  return false;
+}
+
 class EffectWalker {
 public:
   /// Summarizes \p FD into \p Out. Where the loops do not bound an index,
@@ -1590,6 +1619,12 @@ private:
       return;
     E = E->IgnoreParens();
     if (const auto *CE = dyn_cast<ImplicitCastExpr>(E)) {
+      if (const Expr *Index = CE->getCastKind() == CK_LValueToRValue
+                                  ? characterTableIndex(CE->getSubExpr())
+                                  : nullptr) {
+        addFact(Out.Direct.GlobalsRead, CharacterTables, !unitSetsLocale(Ctx));
+        return expr(Index);
+      }
       if (CE->getCastKind() == CK_LValueToRValue)
         return lvalue(CE->getSubExpr(), AccessKind::Read);
       if (CE->getCastKind() == CK_ArrayToPointerDecay)

@@ -1086,8 +1086,12 @@ std::vector<std::string> cleave::effectBlockers(const EffectInfo &E) {
   for (const EffectFact &G : E.GlobalsWritten)
     Add("writes global '" + G.Name + "'", G);
   for (const EffectFact &G : E.GlobalsRead)
-    if (!G.Constant &&
-        llvm::none_of(E.GlobalsWritten, [&](const EffectFact &W) { return W.Name == G.Name; }))
+    if (G.Name == CharacterTables && !G.Constant)
+      Add("reads " + G.Name + ", which the program's call of 'setlocale' or 'uselocale' changes "
+          "where the call is made and on no other node",
+          G);
+    else if (!G.Constant &&
+             llvm::none_of(E.GlobalsWritten, [&](const EffectFact &W) { return W.Name == G.Name; }))
       Add("reads global '" + G.Name + "'", G);
   for (const EffectFact &F : E.UnknownCalls)
     Add("calls '" + F.Name + "', whose effects are unknown", F);
@@ -1246,8 +1250,13 @@ void cleave::linkModel(ProgramModel &M) {
     if (F.HasBody)
       Defined.push_back(&F);
   // The summaries of one translation unit were composed when it was
-  // analyzed; only calls between files have more to follow.
+  // analyzed; only calls between files have more to follow. A file that
+  // sets the locale changes the character tables the others read.
   if (M.Files.size() > 1) {
+    bool Locale = llvm::any_of(Defined, [](const FunctionInfo *F) { return setsLocale(*F); });
+    for (FunctionInfo *F : Defined)
+      for (EffectFact &G : F->Local.Direct.GlobalsRead)
+        G.Constant = G.Constant && !(Locale && G.Name == CharacterTables);
     composeEffects(Defined);
     for (FunctionInfo *F : Defined) {
       addRegionlessGlobals(F->Effects, F->Regions, F->Regionless);

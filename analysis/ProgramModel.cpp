@@ -29,6 +29,20 @@ std::string cleave::globalKey(llvm::StringRef Name) { return "::" + Name.str(); 
 
 bool cleave::isGlobalKey(llvm::StringRef Param) { return Param.starts_with("::"); }
 
+bool cleave::setsLocale(const FunctionInfo &F) {
+  return llvm::any_of(F.Local.Calls, [](const CallEffect &C) {
+    return llvm::is_contained(LocaleSetters, llvm::StringRef(C.Callee));
+  });
+}
+
+namespace {
+/// Set for the analyses of the files of one program (setLocaleSetByProgram).
+bool LocaleSetByProgram = false;
+} // namespace
+
+void cleave::setLocaleSetByProgram(bool Set) { LocaleSetByProgram = Set; }
+bool cleave::localeSetByProgram() { return LocaleSetByProgram; }
+
 std::string cleave::pointeesKey(llvm::StringRef Param) { return Param.str() + "[]"; }
 
 bool cleave::isPointeesKey(llvm::StringRef Param) { return Param.ends_with("[]"); }

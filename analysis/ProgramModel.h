@@ -47,6 +47,10 @@ regionElements(const SymExpr::Ptr &Lo, const SymExpr::Ptr &Hi, const RowShape &R
 /// first element; a call that touches it brings them in and takes the
 /// written ones back, as it does a parameter's.
 std::string globalKey(llvm::StringRef Name);
+/// The global read (EffectInfo::GlobalsRead) of a function that reads the C
+/// library's character tables (glibc's ctype.h: `(*__ctype_b_loc())[c]`),
+/// constant unless the program sets the locale (setsLocale).
+inline constexpr const char *CharacterTables = "the C library's character tables";
 /// Whether \p Param names a global (globalKey), not a parameter.
 bool isGlobalKey(llvm::StringRef Param);
 
@@ -453,6 +457,16 @@ void linkModel(ProgramModel &M);
 /// The reasons \p E gives to keep a call on its node, as phrases completing
 /// "the function ...".
 std::vector<std::string> effectBlockers(const EffectInfo &E);
+
+/// The functions that change the locale, and with it the character tables.
+inline constexpr const char *LocaleSetters[] = {"setlocale", "uselocale"};
+/// Whether \p F calls one of LocaleSetters.
+bool setsLocale(const FunctionInfo &F);
+/// Where a program of several files sets the locale in one of them
+/// (setsLocale), the analysis of each of its files is told before it runs:
+/// their functions that read the character tables then read what changes.
+void setLocaleSetByProgram(bool Set);
+bool localeSetByProgram();
 
 /// Every reason to keep a call on its node: those of the effects \p E
 /// first (the one a remark names is the first), then those of the

@@ -173,6 +173,9 @@ int cleave::runParallelize(const std::vector<std::string> &ClangArgs) {
           return true;
         }))
       return reportFailure(std::move(E));
+  setLocaleSetByProgram(llvm::any_of(Program, [](const FileSummary &F) {
+    return llvm::any_of(F.Defined, [](const FunctionInfo &I) { return setsLocale(I); });
+  }));
   // Where a file calls another's functions, a second pass finds what each
   // file concludes of its functions with the others known (their regions,
   // what keeps their calls on their node): a call is planned with what the
