@@ -1101,9 +1101,17 @@ std::vector<std::string> TUAnalysis::signatureBlockers(const FunctionDecl *Def,
   std::vector<std::string> Why;
   if (Def->isVariadic())
     Why.push_back("is variadic");
+  // A value returned travels as one passed by value does (a struct of
+  // counts, its fields one by one); a pointer does not.
   QualType Ret = Def->getReturnType();
-  if (!Ret->isVoidType() && !isPlainScalar(Ret))
-    Why.push_back("returns '" + Ret.getAsString() + "', which is not marshaled yet");
+  if (!Ret->isVoidType() && !isPlainScalar(Ret)) {
+    std::string W = Ret->isPointerType() ? "is not marshaled yet"
+                                         : whyNotMarshaled(Ret.getCanonicalType(), Ctx);
+    if (W.empty() && !isFlat(Ret.getCanonicalType()))
+      W = "holds pointers to nodes (a linked structure travels through a pointer parameter)";
+    if (!W.empty())
+      Why.push_back("returns '" + Ret.getAsString() + "', which " + W);
+  }
   const std::vector<Region> &Rs = regions(Def);
   llvm::DenseSet<const VarDecl *> RegionParams;
   unsigned Index = 0;

@@ -62,6 +62,7 @@ PROGRAMS = [
     ("rowgrid", "rowgrid/rowgrid.c", ["1025", "1025", "300"], "rowgrid.c"),
     ("nrmatmul", "nrmatmul/nrmatmul.c", ["1200"], "nrmatmul.c"),
     ("life", "life/life.c", ["2000", "2000", "40"], "life.c"),
+    ("textstats", "textstats/textstats.c", ["100000000"], "textstats.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

@@ -404,7 +404,8 @@ private:
       }
     if (const CallExpr *CE = Value ? selfCall(Value->IgnoreParenImpCasts()) : nullptr;
         CE && InBlock && Target->hasLocalStorage() && !isa<ParmVarDecl>(Target) &&
-        Target->getType()->isScalarType() && !Target->getType().isConstQualified() &&
+        (Target->getType()->isScalarType() || Target->getType()->isStructureType()) &&
+        !Target->getType().isConstQualified() &&
         !Target->getType().isVolatileQualified() && !AddressTaken.count(Target)) {
       Shape.Form = CallFormKind::Assigned;
       Shape.Calls = {CE};
