@@ -1698,7 +1698,7 @@ private:
       // cells), the rest of the loop may read no memory but plain locals.
       llvm::SmallVector<QualType, 4> Kinds;
       llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
-      std::string AnyKind = writtenKinds(CE->getDirectCallee(), Kinds, Seen), Why;
+      std::string AnyKind, Why = writtenKinds(CE->getDirectCallee(), Kinds, Seen, AnyKind);
       for (const Expr *Arg : CE->arguments())
         if (Why.empty() && Arg->HasSideEffects(Ctx))
           Why = "its argument '" + text(Arg) + "' has side effects";
@@ -1737,13 +1737,15 @@ private:
     return "";
   }
 
-  /// Why a call of \p F may write objects of any kind (aliasKinds), as
-  /// "'f' ..."; "" when the kinds it may write, through its pointer
-  /// parameters or in the functions of the program it calls, are in
-  /// \p Kinds. A write of a global, or of a library function (which
-  /// writes bytes), may be of any kind.
+  /// Why a call of \p F may write memory its regions do not hold, or
+  /// objects of unknown kinds (aliasKinds), as "'f' ..."; "" when the kinds
+  /// it may write, through its pointer parameters or in the functions of
+  /// the program it calls, are in \p Kinds, or where it writes characters,
+  /// which may be any object, said in \p AnyKind. A write of a global, or
+  /// of a library function (which writes bytes), may be of any kind.
   std::string writtenKinds(const FunctionDecl *F, llvm::SmallVectorImpl<QualType> &Kinds,
-                           llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen) {
+                           llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen,
+                           std::string &AnyKind) {
     const FunctionDecl *Def = F->getDefinition();
     if (!Def || !Seen.insert(Def).second)
       return "";
@@ -1757,13 +1759,18 @@ private:
       if (!R.Write || !R.Via.empty())
         continue;
       QualType T = regionElement(Def, R.Param);
-      if (T.isNull() || !aliasKinds(Ctx, T, Kinds))
-        return Name + " writes through '" + R.Param + "' objects of any kind";
+      if (T.isNull() || !aliasKinds(Ctx, T, Kinds)) {
+        std::string Why = Name + " writes through '" + R.Param + "' objects of any kind";
+        if (T.isNull() || T->isIncompleteType())
+          return Why;
+        if (AnyKind.empty())
+          AnyKind = Why;
+      }
     }
     for (const CallExpr *Call : callsIn(Def->getBody(), [](const CallExpr *) { return true; })) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       if (Callee && A.ofProgram(Callee)) {
-        if (std::string Why = writtenKinds(Callee, Kinds, Seen); !Why.empty())
+        if (std::string Why = writtenKinds(Callee, Kinds, Seen, AnyKind); !Why.empty())
           return Why;
         continue;
       }
