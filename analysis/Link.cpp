@@ -1087,8 +1087,8 @@ std::vector<std::string> cleave::effectBlockers(const EffectInfo &E) {
     Add("writes global '" + G.Name + "'", G);
   for (const EffectFact &G : E.GlobalsRead)
     if (G.Name == CharacterTables && !G.Constant)
-      Add("reads " + G.Name + ", which the program's call of 'setlocale' or 'uselocale' changes "
-          "where the call is made and on no other node",
+      Add("reads " + G.Name + ", which the program's call of '" + LocaleSetters[0] + "' or '" +
+              LocaleSetters[1] + "' changes where the call is made and on no other node",
           G);
     else if (!G.Constant &&
              llvm::none_of(E.GlobalsWritten, [&](const EffectFact &W) { return W.Name == G.Name; }))
