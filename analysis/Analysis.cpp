@@ -1465,8 +1465,9 @@ void TUAnalysis::inferRegions() {
           (!Found || !isFlat(P->getType()->getPointeeType())))
         continue;
       // Rows travel as values of a scalar kind, or as structs without
-      // pointers (clv_buf_put_rows_objects).
-      QualType Elem = P->getType()->getPointeeType();
+      // pointers (clv_buf_put_rows_objects); rows of fixed arrays of them
+      // (`block *A` of `double[256]`) as the values they hold.
+      QualType Elem = Ctx.getBaseElementType(P->getType()->getPointeeType());
       if (!Found || (Found->Rows && scalarKind(Elem, Ctx).empty() &&
                      !(Elem->isRecordType() && isFlat(Elem))))
         continue;

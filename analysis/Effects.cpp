@@ -15,6 +15,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
+#include <numeric>
 #include <set>
 
 using namespace cleave;
@@ -37,7 +38,8 @@ struct Origin {
     Row,
   } K = Kind::None;
   const ParmVarDecl *Param = nullptr;
-  /// Param: the offset in elements, keyed as symbolicValue keys variables;
+  /// Param: the offset in elements (of Unit bytes where a cast made them
+  /// others), keyed as symbolicValue keys variables;
   /// null when not an expression of the parameters. Global: the same from
   /// the first element of a global that travels (travellingGlobal), whose
   /// accesses are then regions of it; null for any other global.
@@ -48,6 +50,10 @@ struct Origin {
   std::set<std::string> Fields;
   /// Param: inside the element at Offset (an array member of a struct).
   bool Inside = false;
+  /// Param: how many bytes a unit of Offset counts, where a cast to
+  /// another element type (`(double *)blocks`, `(char *)(a + lo)`) made it
+  /// other than the parameter's element size; 0 where it is that size.
+  int64_t Unit = 0;
   /// Row: the index of the pointer it was loaded from, keyed as Offset is.
   SymExpr::Ptr Row;
   std::string Name, Why;
@@ -77,6 +83,7 @@ struct Origin {
   std::string key() const {
     std::string S = std::to_string(int(K)) + Name + Site + Why + (ThroughFields ? "f" : "") +
                     (Inside ? "i" : "") + (Param ? Param->getNameAsString() : "") + "|" +
+                    std::to_string(Unit) + "|" +
                     (Offset ? Offset->str() : "?") + "|" + (RowStart ? RowStart->str() : "") +
                     "|" + (Row ? Row->str() : "");
     for (const std::string &F : Fields)
@@ -150,27 +157,40 @@ struct LoopRange {
 /// The display name of a key ("n@12" -> "n").
 std::string keyName(llvm::StringRef Key) { return Key.split('@').first.str(); }
 
-/// \p E divided by \p Size when every term divides exactly (`n * 4` by 4).
-SymExpr::Ptr dividedExactly(const SymExpr::Ptr &E, int64_t Size) {
+/// \p E as an expression without a constant term (null for 0) and that
+/// term, over sums, differences and products by constants:
+/// `(4 * (y * w + x) + 1) * 1` is `4 * (y * w + x)` and 1.
+std::pair<SymExpr::Ptr, int64_t> constantApart(const SymExpr::Ptr &E) {
   using K = SymExpr::Kind;
-  if (Size == 1)
-    return E;
   switch (E->kind()) {
   case K::Constant:
-    return E->value() % Size == 0 ? SymExpr::constant(E->value() / Size) : nullptr;
+    return {nullptr, E->value()};
+  case K::Neg: {
+    auto [Rest, C] = constantApart(E->lhs());
+    return {Rest ? SymExpr::negate(Rest) : nullptr, -C};
+  }
   case K::Add:
   case K::Sub: {
-    auto L = dividedExactly(E->lhs(), Size), R = dividedExactly(E->rhs(), Size);
-    return L && R ? SymExpr::binary(E->kind(), L, R) : nullptr;
+    auto [L, CL] = constantApart(E->lhs());
+    auto [R, CR] = constantApart(E->rhs());
+    bool Add = E->kind() == K::Add;
+    SymExpr::Ptr Rest = !R ? L : !L ? (Add ? R : SymExpr::negate(R)) : SymExpr::binary(E->kind(), L, R);
+    return {Rest, Add ? CL + CR : CL - CR};
   }
   case K::Mul:
-    if (auto L = dividedExactly(E->lhs(), Size))
-      return SymExpr::binary(K::Mul, L, E->rhs());
-    if (auto R = dividedExactly(E->rhs(), Size))
-      return SymExpr::binary(K::Mul, E->lhs(), R);
-    return nullptr;
+    for (bool Left : {true, false}) {
+      const SymExpr::Ptr &By = Left ? E->lhs() : E->rhs(), &Other = Left ? E->rhs() : E->lhs();
+      if (By->kind() != K::Constant)
+        continue;
+      auto [Rest, C] = constantApart(Other);
+      SymExpr::Ptr Scaled = !Rest || By->value() == 1
+                                ? Rest
+                                : SymExpr::binary(K::Mul, Rest, By);
+      return {By->value() ? Scaled : nullptr, C * By->value()};
+    }
+    return {E, 0};
   default:
-    return nullptr;
+    return {E, 0};
   }
 }
 
@@ -312,7 +332,9 @@ private:
   /// was passed (addressValue, entryKey), for the polyhedra to bound.
   Origin pointedBy(const Expr *Ptr) {
     Origin O = originOf(Ptr);
-    if (O.K == Origin::Kind::Param && !O.ThroughFields && !O.Inside && !O.Offset)
+    if (O.K == Origin::Kind::Param && !O.ThroughFields && !O.Inside && !O.Offset && !O.Unit &&
+        (!Ptr->getType()->isPointerType() ||
+         bytesOf(Ptr->getType()->getPointeeType()) == unitOf(O)))
       if (SymExpr::Ptr A = addressValue(Ptr, &Modified, &Ctx))
         O.Offset = SymExpr::binary(SymExpr::Kind::Sub, A, SymExpr::variable(addressKey(O.Param)));
     return O;
@@ -608,10 +630,7 @@ private:
         // An array that is an element of what a parameter points to
         // (`a[i]` of `double a[][M]`): its elements are inside that one.
         Origin O = originOfObject(Sub);
-        if (O.K == Origin::Kind::Param && !O.ThroughFields &&
-            !isa<DeclRefExpr>(Sub->IgnoreParens()))
-          O.Inside = true;
-        return O;
+        return isa<DeclRefExpr>(Sub->IgnoreParens()) ? O : inside(O, Sub->getType(), Sub);
       }
       case CK_LValueToRValue:
         return loadedPointer(Sub);
@@ -627,6 +646,11 @@ private:
         // A cast to void * keeps the place: library calls count its bytes.
         bool Counted = O.K == Origin::Kind::Param || O.K == Origin::Kind::Row;
         if (Same || To->isVoidPointerType() || !Counted)
+          return O;
+        // Into a parameter's array: its offset counts units of bytes
+        // (Origin::Unit), whatever type the pointer has.
+        if (O.K == Origin::Kind::Param && !O.ThroughFields && !O.Inside && unitOf(O) &&
+            bytesOf(To->getPointeeType()))
           return O;
         return Origin::unknown("'" + text(E) + "', a cast to another element type");
       }
@@ -720,6 +744,16 @@ private:
     if (Base.ThroughFields)
       return Origin::unknown("'" + text(Whole) + "', arithmetic on a node pointer");
     SymExpr::Ptr By = symbolicValue(Int, &Modified, &Ctx);
+    if (Base.K == Origin::Kind::Param) {
+      // A step of an element of the type the pointer has.
+      QualType Element = isa<ArraySubscriptExpr>(Whole) ? Whole->getType()
+                                                        : Whole->getType()->getPointeeType();
+      int64_t Per = unitsPer(Base, bytesOf(Element));
+      if (!Per)
+        By = nullptr;
+      else if (By && Per > 1)
+        By = SymExpr::binary(SymExpr::Kind::Mul, By, SymExpr::constant(Per));
+    }
     if (Base.K == Origin::Kind::Global) {
       const auto *Subscript = dyn_cast<ArraySubscriptExpr>(Whole);
       Base = inArrayOf(std::move(Base), Subscript);
@@ -763,6 +797,128 @@ private:
     return Ctx.getTypeSize(T) / Ctx.getTypeSize(Base);
   }
 
+  /// The bytes of a \p T, 1 for void (GNU C's arithmetic on `void *`); 0
+  /// where C gives it no size here (incomplete, a function, variable-length).
+  int64_t bytesOf(QualType T) const {
+    if (T->isVoidType())
+      return 1;
+    if (T->isIncompleteType() || T->isFunctionType() || !T->isConstantSizeType())
+      return 0;
+    return Ctx.getTypeSizeInChars(T).getQuantity();
+  }
+
+  /// The type the pointer \p E points to.
+  static QualType pointee(const Expr *E) { return E->getType()->getPointeeType(); }
+
+  /// Whether a parameter origin \p O points at elements of its own type,
+  /// \p Element, as counted: no cast made it point at another's.
+  bool ownElement(const Origin &O, QualType Element) const {
+    return !O.Unit &&
+           Ctx.hasSameUnqualifiedType(Element, O.Param->getType()->getPointeeType());
+  }
+
+  /// \p O narrowed to inside the element, of type \p Element, it points at
+  /// (a member, or the elements of an array element, \p E): what is inside
+  /// an element is inside the one a parameter points at only where that
+  /// element is of the parameter's type.
+  Origin inside(Origin O, QualType Element, const Expr *E) {
+    if (O.K != Origin::Kind::Param || O.ThroughFields || O.Inside)
+      return O;
+    if (!ownElement(O, Element))
+      return Origin::unknown("'" + text(E) + "', inside an element of another type than '" +
+                             O.Param->getNameAsString() + "' points to");
+    O.Inside = true;
+    return O;
+  }
+
+  /// The bytes a unit of a parameter origin's offset counts (Origin::Unit).
+  int64_t unitOf(const Origin &O) const {
+    return O.Unit ? O.Unit : bytesOf(O.Param->getType()->getPointeeType());
+  }
+
+  /// How many units of \p O's offset an element of \p Size bytes is, first
+  /// making the units smaller where they do not divide it (`(char *)a + 1`
+  /// of a `double *a`: bytes); 0 where a size is unknown.
+  int64_t unitsPer(Origin &O, int64_t Size) const {
+    int64_t U = unitOf(O);
+    if (!U || !Size)
+      return 0;
+    if (Size % U != 0) {
+      int64_t Smaller = std::gcd(U, Size);
+      if (O.Offset)
+        O.Offset = simplify(
+            SymExpr::binary(SymExpr::Kind::Mul, O.Offset, SymExpr::constant(U / Smaller)));
+      O.Unit = Smaller == bytesOf(O.Param->getType()->getPointeeType()) ? 0 : Smaller;
+      U = Smaller;
+    }
+    return Size / U;
+  }
+
+  /// \p R, whose interval counts units of \p O's offset and whose accesses
+  /// are \p Size bytes each from the unit they start at, as the parameter's
+  /// elements they lie in: from the one its first byte is in to the one
+  /// its last byte is in.
+  void inElements(const Origin &O, int64_t Size, AccessRegion &R, const Expr *At) {
+    int64_t U = unitOf(O), Element = bytesOf(O.Param->getType()->getPointeeType());
+    if ((U == Element && Size == Element) || !R.Unbounded.empty() || !R.Lo || !R.Hi)
+      return;
+    if (R.Rows || !Size || !Element) {
+      R.Unbounded = "the index at line " + line(At) + " counts elements of another type than '" +
+                    R.Param + "' points to, " + (R.Rows ? "in rows" : "of unknown size");
+      R.Lo = R.Hi = nullptr;
+      R.Rows = RowShape();
+      return;
+    }
+    using K = SymExpr::Kind;
+    SymExpr::Ptr First = simplify(SymExpr::binary(K::Mul, R.Lo, SymExpr::constant(U)));
+    SymExpr::Ptr End = simplify(SymExpr::binary(
+        K::Add, SymExpr::binary(K::Mul, SymExpr::binary(K::Sub, R.Hi, SymExpr::constant(1)),
+                                SymExpr::constant(U)),
+        SymExpr::constant(Size)));
+    R.Lo = dividedRounding(First, Element, false);
+    R.Hi = dividedRounding(End, Element, true);
+  }
+
+  /// Fills \p R, as interval() does, with the parameter's elements that
+  /// accesses of \p Size bytes at \p First, in units of \p O's offset, touch
+  /// in the enclosing loops. Where the bytes are whole elements and a
+  /// constant (`px[4 * x + 1]` of `(unsigned char *)&img[y * w]`: bytes
+  /// `4 * (y * w + x) + 1`), the elements' index keeps its rows; else the
+  /// interval of the units is converted (inElements).
+  bool elementsOf(const Origin &O, const SymExpr::Ptr &First, int64_t Size, AccessRegion &R,
+                  const Expr *At) {
+    int64_t U = unitOf(O), Element = bytesOf(O.Param->getType()->getPointeeType());
+    if (U == Element && Size == Element)
+      return interval(First, R, At);
+    using K = SymExpr::Kind;
+    auto [Bytes, Constant] =
+        constantApart(SymExpr::binary(K::Mul, First, SymExpr::constant(U)));
+    SymExpr::Ptr Index = !Size || !Element ? nullptr
+                         : Bytes           ? dividedExactly(Bytes, Element)
+                                           : SymExpr::constant(0);
+    if (!Index) {
+      bool Bounded = interval(First, R, At, false);
+      inElements(O, Size, R, At);
+      return Bounded && R.Lo;
+    }
+    auto Floor = [&](int64_t X) { return X >= 0 ? X / Element : -((-X + Element - 1) / Element); };
+    int64_t From = Floor(Constant), To = Floor(Constant + Size - 1) + 1;
+    bool Bounded = interval(simplify(Index), R, At);
+    auto Shift = [](SymExpr::Ptr &B, int64_t By) {
+      if (B && By)
+        B = simplify(SymExpr::binary(K::Add, B, SymExpr::constant(By)));
+    };
+    // Each access's elements run from its index plus From to plus To.
+    if (R.Rows) {
+      Shift(R.Rows.ColLo, From);
+      Shift(R.Rows.ColHi, To - 1);
+    } else {
+      Shift(R.Lo, From);
+      Shift(R.Hi, To - 1);
+    }
+    return Bounded;
+  }
+
   /// Where the object the lvalue \p L designates lives (for `&L` and arrays).
   Origin originOfObject(const Expr *L) {
     L = L->IgnoreParens();
@@ -787,12 +943,9 @@ private:
       return moved(originOf(ASE->getBase()), ASE->getIdx(), false, L);
     if (const auto *UO = dyn_cast<UnaryOperator>(L); UO && UO->getOpcode() == UO_Deref)
       return originOf(UO->getSubExpr());
-    if (const auto *ME = dyn_cast<MemberExpr>(L)) {
-      Origin O = ME->isArrow() ? originOf(ME->getBase()) : originOfObject(ME->getBase());
-      if (O.K == Origin::Kind::Param && !O.ThroughFields)
-        O.Inside = true;
-      return O;
-    }
+    if (const auto *ME = dyn_cast<MemberExpr>(L))
+      return ME->isArrow() ? inside(originOf(ME->getBase()), pointee(ME->getBase()), L)
+                           : inside(originOfObject(ME->getBase()), ME->getBase()->getType(), L);
     if (isa<CompoundLiteralExpr>(L) || isa<StringLiteral>(L)) {
       Origin O;
       O.K = Origin::Kind::Local;
@@ -810,10 +963,15 @@ private:
     if (const auto *ME = dyn_cast<MemberExpr>(L)) {
       Origin O = ME->isArrow() ? originOf(ME->getBase()) : originOfObject(ME->getBase());
       if (O.K == Origin::Kind::Param) {
-        // p->next: the nodes of the structure reachable from p.
+        // p->next: the nodes of the structure reachable from p, of the
+        // parameter's type.
         if (!O.ThroughFields && (O.Inside || !O.Offset || O.Offset->str() != "0") &&
             ME->isArrow())
           return Origin::unknown("'" + text(L) + "'");
+        QualType Node = ME->isArrow() ? pointee(ME->getBase()) : ME->getBase()->getType();
+        if (!O.ThroughFields && !O.Inside && !ownElement(O, Node))
+          return Origin::unknown("'" + text(L) + "', a pointer loaded through a cast to "
+                                 "another type");
         O.ThroughFields = true;
         O.Inside = false;
         O.Fields.insert(ME->getMemberDecl()->getNameAsString());
@@ -905,9 +1063,15 @@ private:
     } else if (O.Inside || Index) {
       // A field of a node, or an element of an array member, is inside the
       // element at the offset.
-      SymExpr::Ptr First =
-          O.Inside ? O.Offset : SymExpr::binary(SymExpr::Kind::Add, O.Offset, Index);
-      if (interval(First, R, At) && !O.Inside)
+      Origin Counted = O;
+      int64_t Size = bytesOf(At->getType()), Per = O.Inside ? 1 : unitsPer(Counted, Size);
+      if (Per > 1)
+        Index = SymExpr::binary(SymExpr::Kind::Mul, Index, SymExpr::constant(Per));
+      SymExpr::Ptr First = O.Inside || !Per ? Counted.Offset
+                                            : SymExpr::binary(SymExpr::Kind::Add,
+                                                              Counted.Offset, Index);
+      bool Bounded = O.Inside ? interval(First, R, At) : elementsOf(Counted, First, Size, R, At);
+      if (Bounded && !O.Inside)
         if (std::string Test = indexTested(At, First); !Test.empty())
           addFact(Out.Direct.PastArray, "the index at line " + line(At) + " is tested at line " +
                                             Test + ", and its loops' bounds, which make its "
@@ -1091,7 +1255,7 @@ private:
   /// it. An index that is not affine in a loop's variable may still be rows
   /// of a matrix: `i * ld + j` with ld a parameter the function keeps gives
   /// rows [i's range] of elements [j's range], ld apart.
-  bool interval(SymExpr::Ptr First, AccessRegion &R, const Expr *At) {
+  bool interval(SymExpr::Ptr First, AccessRegion &R, const Expr *At, bool InRows = true) {
     std::string Why;
     if (range(First, R.Lo, R.Hi, Why))
       return true;
@@ -1111,7 +1275,7 @@ private:
       std::string Ignored;
       return range(E, Lo, Hi, Ignored) || Held(E, Lo, Hi);
     };
-    for (const std::string &Key : First->variables()) {
+    for (const std::string &Key : InRows ? First->variables() : std::vector<std::string>{}) {
       auto Name = ParamNames.find(Key);
       if (Name == ParamNames.end() || Addresses.count(Name->second))
         continue;
@@ -1733,10 +1897,8 @@ private:
       if (!ME->isArrow())
         return lvalue(ME->getBase(), Kind);
       expr(ME->getBase());
-      Origin O = originOf(ME->getBase());
-      if (O.K == Origin::Kind::Param && !O.ThroughFields)
-        O.Inside = true;
-      return access(O, SymExpr::constant(0), Kind, L);
+      return access(inside(originOf(ME->getBase()), pointee(ME->getBase()), L),
+                    SymExpr::constant(0), Kind, L);
     }
     expr(L);
   }
@@ -1989,6 +2151,39 @@ private:
     case Origin::Kind::Param:
       break;
     }
+    // A pointer to elements of another size than its parameter's (a cast,
+    // `(double *)T` of `block *T`), or to the first element of an element
+    // that is an array (`*M` of `Block *M`): the callee's elements lie in
+    // the caller's, Within of them to one, Value the offset in them.
+    int64_t Element = bytesOf(O.Param->getType()->getPointeeType());
+    int64_t Inner = T->isPointerType() ? bytesOf(T->getPointeeType()) : 0;
+    const auto *Decay = dyn_cast<ImplicitCastExpr>(Arg->IgnoreParens());
+    while (Decay && Decay->getCastKind() == CK_NoOp)
+      Decay = dyn_cast<ImplicitCastExpr>(Decay->getSubExpr()->IgnoreParens());
+    bool Decayed = O.Inside && !O.ThroughFields && Decay &&
+                   Decay->getCastKind() == CK_ArrayToPointerDecay &&
+                   ownElement(O, Decay->getSubExpr()->getType());
+    bool Other = !O.ThroughFields && !O.Inside && (O.Unit || (Inner && Inner != Element));
+    if (Decayed || Other) {
+      A.K = K::Unknown;
+      A.Why = "'" + A.Text + "', a pointer to elements of another type than '" +
+              O.Param->getNameAsString() + "' points to";
+      Origin Counted = O;
+      SymExpr::Ptr Offset = Inner && Element % Inner == 0 && O.Offset && unitsPer(Counted, Inner)
+                                ? dividedExactly(SymExpr::binary(SymExpr::Kind::Mul, Counted.Offset,
+                                                                 SymExpr::constant(unitOf(Counted))),
+                                                 Inner)
+                                : nullptr;
+      std::string Why;
+      if (Offset && !Arg->HasSideEffects(Ctx) && (A.Value = inParameters(asPassed(Arg, Offset), Why))) {
+        // Kept from the paths that count the callee's elements as the caller's.
+        A.K = K::Pointer;
+        A.Name = O.Param->getNameAsString();
+        A.Fields = {""};
+        A.Within = Element / Inner;
+      }
+      return A;
+    }
     A.K = K::Pointer;
     A.Name = O.Param->getNameAsString();
     if (O.ThroughFields || O.Inside) {
@@ -2088,6 +2283,11 @@ private:
       AccessRegion R;
       R.Param = Global ? globalKey(O.Name) : O.Param->getNameAsString();
       R.Via = Name;
+      // Elements of the type the pointer has, in units of its offset.
+      int64_t Per = Global ? 1 : unitsPer(O, bytesOf(Pointee));
+      if (Elements && Per != 1)
+        Elements = Per ? SymExpr::binary(SymExpr::Kind::Mul, Elements, SymExpr::constant(Per))
+                       : nullptr;
       if (O.Offset && Elements) {
         // From the least first element to the greatest last one the
         // enclosing loops give.
@@ -2099,6 +2299,8 @@ private:
                  Last, Arg);
         R.Lo = First.Lo && Last.Hi && !First.Rows && !Last.Rows ? First.Lo : nullptr;
         R.Hi = R.Lo ? Last.Hi : nullptr;
+        if (!Global)
+          inElements(O, unitOf(O), R, Arg);
       }
       if (!R.Lo) {
         R.Unbounded = Role == 'D' ? "'" + Name + "' frees it"

@@ -469,7 +469,16 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
                     "' indexes as " + (R.Reachable ? "linked nodes" : "rows of its own");
     return Out;
   }
-  if (!A.Fields.empty()) {
+  // A pointer to smaller elements than the caller's (`(double *)T` of
+  // `block *T`, `*M` of `Block *M`): the callee's elements lie in the
+  // caller's, Within of them to one (below).
+  bool InElement = A.Within && !R.Reachable && !Behind;
+  if (InElement && R.Rows) {
+    Out.Unbounded = Where + " passes '" + A.Text + "', an element of '" + A.Name +
+                    "' that the callee indexes as rows";
+    return Out;
+  }
+  if (!A.Fields.empty() && !InElement) {
     if (Behind) {
       Out.Unbounded = Where + " passes '" + A.Text + "', a pointer into a node";
       return Out;
@@ -632,6 +641,11 @@ std::optional<AccessRegion> translateRegion(const AccessRegion &R, const CallEff
   if (!R.Rows) {
     Out.Lo = Moved(By, R.Lo);
     Out.Hi = Moved(By, R.Hi);
+    if (InElement) {
+      // From the caller's element the first is in to the one the last is in.
+      Out.Lo = dividedRounding(Out.Lo, A.Within, false);
+      Out.Hi = dividedRounding(Out.Hi, A.Within, true);
+    }
     return Span();
   }
   // Rows behind pointers: the offset moves the pointers; where each points

@@ -239,6 +239,11 @@ struct CallEffect {
       Row,
     } K = Kind::Value;
     SymExpr::Ptr Value;
+    /// Pointer to smaller elements than Name's (Fields ""), a cast's
+    /// (`(double *)T` of `block *T`) or an array element's decayed to its
+    /// first (`*M` of `Block *M`): how many of them one of Name's holds;
+    /// Value then counts them.
+    int64_t Within = 0;
     SymExpr::Ptr RowIndex; ///< Row
     /// An integer without side effects: its value in the caller's parameters
     /// where it can, else in the variables it reads (keyed as symbolicValue

@@ -734,3 +734,41 @@ bool cleave::provablyDisjoint(const SymExpr::Ptr &Lo1, const SymExpr::Ptr &Hi1,
   }
   return false;
 }
+
+SymExpr::Ptr cleave::dividedExactly(const SymExpr::Ptr &E, int64_t Size) {
+  using K = SymExpr::Kind;
+  if (Size == 1)
+    return E;
+  switch (E->kind()) {
+  case K::Constant:
+    return E->value() % Size == 0 ? SymExpr::constant(E->value() / Size) : nullptr;
+  case K::Add:
+  case K::Sub: {
+    auto L = dividedExactly(E->lhs(), Size), R = dividedExactly(E->rhs(), Size);
+    return L && R ? SymExpr::binary(E->kind(), L, R) : nullptr;
+  }
+  case K::Mul:
+    if (auto L = dividedExactly(E->lhs(), Size))
+      return SymExpr::binary(K::Mul, L, E->rhs());
+    if (auto R = dividedExactly(E->rhs(), Size))
+      return SymExpr::binary(K::Mul, E->lhs(), R);
+    return nullptr;
+  default:
+    return nullptr;
+  }
+}
+
+SymExpr::Ptr cleave::dividedRounding(const SymExpr::Ptr &E, int64_t Size, bool Up) {
+  if (SymExpr::Ptr Exact = dividedExactly(E, Size))
+    return simplify(Exact);
+  using K = SymExpr::Kind;
+  SymExpr::Ptr Zero = SymExpr::constant(0), Round = SymExpr::constant(Size - 1);
+  SymExpr::Ptr Above = SymExpr::binary(K::Max, E, Zero), Below = SymExpr::binary(K::Min, E, Zero);
+  if (Up)
+    Above = SymExpr::binary(K::Add, Above, Round);
+  else
+    Below = SymExpr::binary(K::Sub, Below, Round);
+  SymExpr::Ptr By = SymExpr::constant(Size);
+  return simplify(SymExpr::binary(K::Add, SymExpr::binary(K::Div, Above, By),
+                                  SymExpr::binary(K::Div, Below, By)));
+}

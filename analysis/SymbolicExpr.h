@@ -124,6 +124,15 @@ std::optional<std::array<SymExpr::Ptr, 3>> rowsOfVariable(const SymExpr::Ptr &St
 /// its atoms are not C text of plain identifiers.
 SymExpr::Ptr simplify(const SymExpr::Ptr &E);
 
+/// \p E divided by \p Size when every term divides exactly (`n * 4` by 4).
+SymExpr::Ptr dividedExactly(const SymExpr::Ptr &E, int64_t Size);
+
+/// floor(\p E / \p Size) (\p Up false) or ceil (true), whatever the sign of E:
+/// the quotient where every term divides exactly, else with C's truncating
+/// division of the parts of E above and below 0, each of which is 0 where
+/// the other is not (`(E > 0 ? E : 0) / 8 + ((E < 0 ? E : 0) - 7) / 8`).
+SymExpr::Ptr dividedRounding(const SymExpr::Ptr &E, int64_t Size, bool Up);
+
 /// True when the integer intervals [Lo1, Hi1) and [Lo2, Hi2) share no element
 /// for every value of the variables: one ends before the other starts, or one
 /// of them is empty.

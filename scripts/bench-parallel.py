@@ -63,6 +63,8 @@ PROGRAMS = [
     ("nrmatmul", "nrmatmul/nrmatmul.c", ["1200"], "nrmatmul.c"),
     ("life", "life/life.c", ["2000", "2000", "40"], "life.c"),
     ("textstats", "textstats/textstats.c", ["100000000"], "textstats.c"),
+    ("blockrect", "blockrect/blockrect.c", ["96", "96", "96"], "blockrect.c"),
+    ("pixels", "pixels/pixels.c", ["6000", "6000", "2"], "pixels.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

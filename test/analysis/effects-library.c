@@ -32,7 +32,9 @@ int scratch(const int *s, int n) {
 // CHECK-LABEL: function clear at
 // CHECK:      writes v[lo:hi] (in 'memset')
 // CHECK-LABEL: function cmp at
-// CHECK:      reads memory it cannot name, through '(const int *)a', a cast to another element type
+// A cast of a `void *` reads its bytes.
+// CHECK:      region: a[0:4] (read, inferred)
+// CHECK-NEXT: region: b[0:4] (read, inferred)
 // CHECK-LABEL: function copy at
 // CHECK:      writes dst[0:n] (in 'memcpy')
 // CHECK-NEXT: reads src[0:n] (in 'memcpy')

@@ -229,3 +229,22 @@ TEST(SymbolicExprTest, MinimaAndMaximaPrintAsConditionalsAndParseBack) {
     llvm::consumeError(E.takeError());
   }
 }
+
+// dividedRounding's floor and ceiling, written with C's truncating
+// division, are the mathematical ones for every sign of the dividend, and
+// an exact quotient stays a quotient of terms.
+TEST(SymbolicExprTest, DividesRoundingDownAndUpWhateverTheSign) {
+  for (int64_t Size : {2, 3, 8}) {
+    SymExpr::Ptr Down = dividedRounding(parse("x + 5"), Size, false),
+                 Up = dividedRounding(parse("x + 5"), Size, true);
+    for (int64_t X = -40; X <= 40; ++X) {
+      auto At = [&](llvm::StringRef) -> std::optional<int64_t> { return X; };
+      int64_t E = X + 5, Floor = E >= 0 ? E / Size : -((-E + Size - 1) / Size);
+      int64_t Ceil = E >= 0 ? (E + Size - 1) / Size : -(-E / Size);
+      EXPECT_EQ(evaluate(Down, At), Floor) << E << " / " << Size;
+      EXPECT_EQ(evaluate(Up, At), Ceil) << E << " / " << Size;
+    }
+  }
+  EXPECT_EQ(dividedRounding(parse("lo * 8 + 16"), 8, false)->str(), "lo + 2");
+  EXPECT_EQ(dividedRounding(parse("(hi - lo) * 8"), 8, true)->str(), "hi - lo");
+}
