@@ -65,6 +65,7 @@ PROGRAMS = [
     ("textstats", "textstats/textstats.c", ["100000000"], "textstats.c"),
     ("blockrect", "blockrect/blockrect.c", ["96", "96", "96"], "blockrect.c"),
     ("pixels", "pixels/pixels.c", ["6000", "6000", "2"], "pixels.c"),
+    ("blocklu", "blocklu/blocklu.c", ["2048"], "blocklu.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 
