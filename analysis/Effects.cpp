@@ -2299,6 +2299,19 @@ private:
                  Last, Arg);
         R.Lo = First.Lo && Last.Hi && !First.Rows && !Last.Rows ? First.Lo : nullptr;
         R.Hi = R.Lo ? Last.Hi : nullptr;
+        // From the first element of a row a loop moves by (`memcpy(row, g +
+        // y * w, w)`, y from a loop), a count of the parameters: the rows
+        // of the first elements, each as many columns on.
+        std::string Why;
+        SymExpr::Ptr Count = First.Rows && First.Lo ? inParameters(Elements, Why) : nullptr;
+        if (Count) {
+          R.Lo = First.Lo;
+          R.Hi = First.Hi;
+          R.Rows = First.Rows;
+          R.Rows.ColHi = simplify(SymExpr::binary(
+              SymExpr::Kind::Sub, SymExpr::binary(SymExpr::Kind::Add, First.Rows.ColHi, Count),
+              SymExpr::constant(1)));
+        }
         if (!Global)
           inElements(O, unitOf(O), R, Arg);
       }

@@ -21,6 +21,11 @@ void tiles(int *d, const int *s, int r) {
   for (int i = 0; i < r; i++)
     memcpy(d + 4 * i, s + i, 4 * sizeof(int));
 }
+// A row a loop moves by: the rows, each as many columns on as it copies.
+void rows(double *d, const double *s, int lo, int hi, int w) {
+  for (int y = lo; y < hi; y++)
+    memcpy(d + y * w, s + y * w + 1, (w - 1) * sizeof(double));
+}
 // alloca's memory is the function's own.
 int scratch(const int *s, int n) {
   int *t = __builtin_alloca(n * sizeof(int));
@@ -54,6 +59,9 @@ int scratch(const int *s, int n) {
 // CHECK-LABEL: function parse at
 // CHECK:      reads s[?], unbounded: 'strtol' at line 18
 // CHECK-NEXT: writes end[0:1] (in 'strtol')
+// CHECK-LABEL: function rows at
+// CHECK:      writes d[lo:hi][0:w - 1] (rows of w) (in 'memcpy')
+// CHECK-NEXT: reads s[lo:hi][1:w] (rows of w) (in 'memcpy')
 // CHECK-LABEL: function scratch at
 // CHECK:      can run on another node
 // CHECK-NEXT: reads s[0:n] (in 'memcpy')
