@@ -831,10 +831,13 @@ private:
     return O;
   }
 
-  /// The bytes a unit of a parameter origin's offset counts (Origin::Unit).
-  int64_t unitOf(const Origin &O) const {
-    return O.Unit ? O.Unit : bytesOf(O.Param->getType()->getPointeeType());
+  /// The bytes of an element of a parameter origin's parameter.
+  int64_t elementOf(const Origin &O) const {
+    return bytesOf(O.Param->getType()->getPointeeType());
   }
+
+  /// The bytes a unit of a parameter origin's offset counts (Origin::Unit).
+  int64_t unitOf(const Origin &O) const { return O.Unit ? O.Unit : elementOf(O); }
 
   /// How many units of \p O's offset an element of \p Size bytes is, first
   /// making the units smaller where they do not divide it (`(char *)a + 1`
@@ -848,7 +851,7 @@ private:
       if (O.Offset)
         O.Offset = simplify(
             SymExpr::binary(SymExpr::Kind::Mul, O.Offset, SymExpr::constant(U / Smaller)));
-      O.Unit = Smaller == bytesOf(O.Param->getType()->getPointeeType()) ? 0 : Smaller;
+      O.Unit = Smaller == elementOf(O) ? 0 : Smaller;
       U = Smaller;
     }
     return Size / U;
@@ -859,7 +862,7 @@ private:
   /// elements they lie in: from the one its first byte is in to the one
   /// its last byte is in.
   void inElements(const Origin &O, int64_t Size, AccessRegion &R, const Expr *At) {
-    int64_t U = unitOf(O), Element = bytesOf(O.Param->getType()->getPointeeType());
+    int64_t U = unitOf(O), Element = elementOf(O);
     if ((U == Element && Size == Element) || !R.Unbounded.empty() || !R.Lo || !R.Hi)
       return;
     if (R.Rows || !Size || !Element) {
@@ -887,7 +890,7 @@ private:
   /// interval of the units is converted (inElements).
   bool elementsOf(const Origin &O, const SymExpr::Ptr &First, int64_t Size, AccessRegion &R,
                   const Expr *At) {
-    int64_t U = unitOf(O), Element = bytesOf(O.Param->getType()->getPointeeType());
+    int64_t U = unitOf(O), Element = elementOf(O);
     if (U == Element && Size == Element)
       return interval(First, R, At);
     using K = SymExpr::Kind;
@@ -2155,7 +2158,7 @@ private:
     // `(double *)T` of `block *T`), or to the first element of an element
     // that is an array (`*M` of `Block *M`): the callee's elements lie in
     // the caller's, Within of them to one, Value the offset in them.
-    int64_t Element = bytesOf(O.Param->getType()->getPointeeType());
+    int64_t Element = elementOf(O);
     int64_t Inner = T->isPointerType() ? bytesOf(T->getPointeeType()) : 0;
     const auto *Decay = dyn_cast<ImplicitCastExpr>(Arg->IgnoreParens());
     while (Decay && Decay->getCastKind() == CK_NoOp)
