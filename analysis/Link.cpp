@@ -931,15 +931,18 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
   }
   // And the globals it reads as parameters it keeps that its self-calls'
   // pointers move by (a block matrix's row of blocks, `&M[h * nBlocks]`).
-  for (const CallEffect &C : F.Local.Calls)
-    for (const CallEffect::Arg &A : C.Callee == F.UniqueName ? C.Args
-                                                              : std::vector<CallEffect::Arg>{})
-      for (const std::string &V : A.K == CallEffect::Arg::Kind::Pointer && A.Value
-                                      ? A.Value->variables()
-                                      : std::vector<std::string>{})
+  for (const CallEffect &C : F.Local.Calls) {
+    if (C.Callee != F.UniqueName)
+      continue;
+    for (const CallEffect::Arg &A : C.Args) {
+      if (A.K != CallEffect::Arg::Kind::Pointer || !A.Value)
+        continue;
+      for (const std::string &V : A.Value->variables())
         if (isGlobalKey(V) && llvm::is_contained(F.Local.StableGlobals, V) &&
             llvm::none_of(Kept, [&](const SymExpr::Ptr &K) { return K->str() == V; }))
           Kept.push_back(SymExpr::variable(V));
+    }
+  }
   for (AccessRegion &R : F.Effects.Accesses) {
     if (!mayBeGuessed(R))
       continue;
