@@ -841,14 +841,18 @@ void widen(EffectInfo &Next, const EffectInfo &Prev) {
   }
 }
 
-/// Whether \p Guesses, regions of the self-recursive \p F (one for each
-/// group: parameter and direction), hold every access \p F makes in their
-/// groups when its self-calls make their accesses in the guesses too: each
+/// Whether \p Guesses, regions of the recursive \p F (one for each group:
+/// parameter and direction), hold every access \p F makes in their groups
+/// when its calls of itself make their accesses in the guesses too: each
 /// access it makes itself, and each region its calls pass, given what holds
-/// where it is made (its entry facts among them). Recursion then keeps every
+/// where it is made (its entry facts among them). Where the recursion goes
+/// through \p Through, the other functions of its component, callees first
+/// (a pair such as lower_solve and aux_lower_solve), their summaries are
+/// composed anew from the guesses for the test. Recursion then keeps every
 /// access inside the guesses, level by level. Several are guessed together
 /// where the recursion swaps the roles of parameters (fft's x and y).
 bool inductive(FunctionInfo &F, const std::vector<AccessRegion> &Guesses,
+               const std::vector<FunctionInfo *> &Through,
                const std::map<std::string, FunctionInfo *> &ByName) {
   const EffectInfo &Direct = F.Local.Direct;
   bool HasContexts = F.Local.AccessContext.size() == Direct.Accesses.size();
@@ -881,6 +885,11 @@ bool inductive(FunctionInfo &F, const std::vector<AccessRegion> &Guesses,
     if (const AccessRegion *G = GuessOf(R))
       R = *G;
   std::swap(F.Effects, Assumed);
+  std::vector<EffectInfo> Before;
+  for (FunctionInfo *G : Through) {
+    Before.push_back(std::move(G->Effects));
+    G->Effects = composed(*G, ByName);
+  }
   bool Holds = true;
   for (const CallEffect &C : F.Local.Calls) {
     auto It = ByName.find(C.Callee);
@@ -895,54 +904,69 @@ bool inductive(FunctionInfo &F, const std::vector<AccessRegion> &Guesses,
     }
   }
   std::swap(F.Effects, Assumed);
+  for (size_t I = 0; I < Through.size(); ++I)
+    Through[I]->Effects = std::move(Before[I]);
   return Holds;
 }
 
-/// Bounds the regions of the self-recursive \p F that grew with each level
-/// of recursion (knapsack's weight[i:i + 1], weight[i:i + 2], ... with i + 1
+/// Bounds the regions of the recursive \p F that grew with each level of
+/// recursion (knapsack's weight[i:i + 1], weight[i:i + 2], ... with i + 1
 /// passed down), or split into more intervals than are kept (a heap's
 /// heap[i], heap[2 * i + 1], ...), by a guess that inductive() proves: each
 /// bound is one it had in \p Grown, the last composition before widening,
 /// or one of F's own accesses, or 0, an integer parameter p, or p + 1
-/// (`weight[i:n]`, where `i == n` ends the recursion). Rugina and Rinard bound such regions by solving for
-/// the bounds; trying the few expressions the parameters give, and proving
-/// the one that holds, finds the same regions for these recursions.
-void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
+/// (`weight[i:n]`, where `i == n` ends the recursion). Where its recursion
+/// goes through \p Through, the rest of its component, their summaries are
+/// composed anew from F's. Rugina and Rinard bound such regions by solving
+/// for the bounds; trying the few expressions the parameters give, and
+/// proving the one that holds, finds the same regions for these recursions.
+void boundByGuess(FunctionInfo &F, const std::vector<FunctionInfo *> &Through,
+                  const EffectInfo &Grown,
                   const std::map<std::string, FunctionInfo *> &ByName) {
-  // The integer parameters: those its self-calls pass integers for; and
-  // those every self-call passes unchanged.
+  // The calls of F in its component, and the calls of its component there.
+  std::vector<std::pair<const FunctionInfo *, const CallEffect *>> Recursive, Inward;
+  std::vector<FunctionInfo *> Component = Through;
+  Component.push_back(&F);
+  for (const FunctionInfo *G : Component)
+    for (const CallEffect &C : G->Local.Calls) {
+      if (C.Callee == F.UniqueName)
+        Recursive.push_back({G, &C});
+      if (C.Callee == F.UniqueName ||
+          llvm::any_of(Through, [&](const FunctionInfo *T) { return T->UniqueName == C.Callee; }))
+        Inward.push_back({G, &C});
+    }
+  // The integer parameters: those its recursive calls pass integers for; and
+  // those every one of them, made by F itself, passes unchanged.
   std::vector<SymExpr::Ptr> Params, Kept;
-  for (const CallEffect &C : F.Local.Calls)
-    if (C.Callee == F.UniqueName)
-      for (size_t I = 0; I < C.Args.size() && I < F.Params.size(); ++I)
-        if (C.Args[I].K == CallEffect::Arg::Kind::Integer &&
-            llvm::none_of(Params, [&](const SymExpr::Ptr &P) {
-              return P->str() == F.Params[I].Name;
-            }))
-          Params.push_back(SymExpr::variable(F.Params[I].Name));
+  for (const auto &[Caller, C] : Recursive)
+    for (size_t I = 0; I < C->Args.size() && I < F.Params.size(); ++I)
+      if (C->Args[I].K == CallEffect::Arg::Kind::Integer &&
+          llvm::none_of(Params, [&](const SymExpr::Ptr &P) {
+            return P->str() == F.Params[I].Name;
+          }))
+        Params.push_back(SymExpr::variable(F.Params[I].Name));
   for (const SymExpr::Ptr &P : Params) {
     bool Unchanged = true;
-    for (const CallEffect &C : F.Local.Calls)
-      for (size_t I = 0; C.Callee == F.UniqueName && I < C.Args.size() && I < F.Params.size(); ++I)
+    for (const auto &[Caller, C] : Recursive)
+      for (size_t I = 0; I < C->Args.size() && I < F.Params.size(); ++I)
         if (F.Params[I].Name == P->str())
-          Unchanged = Unchanged && C.Args[I].Value && C.Args[I].Value->str() == P->str();
+          Unchanged = Unchanged && Caller == &F && C->Args[I].Value &&
+                      C->Args[I].Value->str() == P->str();
     if (Unchanged)
       Kept.push_back(P);
   }
-  // And the globals it reads as parameters it keeps that its self-calls'
-  // pointers move by (a block matrix's row of blocks, `&M[h * nBlocks]`).
-  for (const CallEffect &C : F.Local.Calls) {
-    if (C.Callee != F.UniqueName)
-      continue;
-    for (const CallEffect::Arg &A : C.Args) {
+  // And the globals its component reads as parameters it keeps that the
+  // pointers it passes inward move by (a block matrix's row of blocks,
+  // `&M[h * nBlocks]`).
+  for (const auto &[Caller, C] : Inward)
+    for (const CallEffect::Arg &A : C->Args) {
       if (A.K != CallEffect::Arg::Kind::Pointer || !A.Value)
         continue;
       for (const std::string &V : A.Value->variables())
-        if (isGlobalKey(V) && llvm::is_contained(F.Local.StableGlobals, V) &&
+        if (isGlobalKey(V) && llvm::is_contained(Caller->Local.StableGlobals, V) &&
             llvm::none_of(Kept, [&](const SymExpr::Ptr &K) { return K->str() == V; }))
           Kept.push_back(SymExpr::variable(V));
     }
-  }
   for (AccessRegion &R : F.Effects.Accesses) {
     if (!mayBeGuessed(R))
       continue;
@@ -990,7 +1014,7 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
       for (size_t J = 0; J < His.size() && !Found; ++J) {
         Guess.Lo = Los[I];
         Guess.Hi = His[J];
-        Found = inductive(F, {Guess}, ByName);
+        Found = inductive(F, {Guess}, Through, ByName);
       }
     // Rows that only the recursion makes (noblockmul's `*c` at its 1 x 1
     // leaves, its quadrants at c + h, c + h * ld and c + h * ld + h): rows of
@@ -1011,7 +1035,7 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
         for (size_t J = 0; J < Ends.size() && !Found; ++J) {
           Guess.Hi = Ends[I];
           Guess.Rows.ColHi = Ends[J];
-          Found = inductive(F, {Guess}, ByName);
+          Found = inductive(F, {Guess}, Through, ByName);
         }
     }
     if (Found)
@@ -1034,12 +1058,44 @@ void boundByGuess(FunctionInfo &F, const EffectInfo &Grown,
       G.Hi = Params[K];
       Guesses.push_back(std::move(G));
     }
-    if (inductive(F, Guesses, ByName)) {
+    if (inductive(F, Guesses, Through, ByName)) {
       for (size_t I = 0; I < Left.size(); ++I)
         *Left[I] = std::move(Guesses[I]);
       break;
     }
   }
+  for (FunctionInfo *G : Through)
+    G->Effects = composed(*G, ByName);
+}
+
+/// The functions of the recursive component \p Group other than \p Head,
+/// callees before their callers, where no recursion is left among them
+/// without \p Head; none where some is.
+std::optional<std::vector<FunctionInfo *>> restCalleesFirst(const std::vector<FunctionInfo *> &Group,
+                                                            const FunctionInfo &Head) {
+  std::vector<FunctionInfo *> Rest;
+  for (FunctionInfo *F : Group)
+    if (F != &Head)
+      Rest.push_back(F);
+  std::map<std::string, size_t> At;
+  for (size_t I = 0; I < Rest.size(); ++I)
+    At[Rest[I]->UniqueName] = I;
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> Calls(Rest.size());
+  for (size_t I = 0; I < Rest.size(); ++I)
+    for (const CallEffect &C : Rest[I]->Local.Calls)
+      if (auto It = At.find(C.Callee); It != At.end()) {
+        if (It->second == I)
+          return std::nullopt;
+        boost::add_edge(I, It->second, Calls);
+      }
+  // Tarjan's algorithm numbers a component after every component it reaches.
+  std::vector<size_t> Component(Rest.size());
+  if (boost::strong_components(Calls, Component.data()) != Rest.size())
+    return std::nullopt;
+  std::vector<FunctionInfo *> Out(Rest.size());
+  for (size_t I = 0; I < Rest.size(); ++I)
+    Out[Component[I]] = Rest[I];
+  return Out;
 }
 
 } // namespace
@@ -1068,17 +1124,22 @@ void cleave::composeEffects(const std::vector<FunctionInfo *> &Functions) {
   size_t Count = boost::strong_components(Calls, Component.data());
   // Tarjan's algorithm numbers a component after every component it reaches.
   std::vector<std::vector<FunctionInfo *>> Members(Count);
-  for (size_t I = 0; I < Functions.size(); ++I)
+  std::vector<bool> CalledFromOutside(Functions.size());
+  for (size_t I = 0; I < Functions.size(); ++I) {
     Members[Component[I]].push_back(Functions[I]);
+    for (const CallEffect &C : Functions[I]->Local.Calls)
+      if (auto It = Index.find(C.Callee); It != Index.end() && Component[It->second] != Component[I])
+        CalledFromOutside[It->second] = true;
+  }
   for (const std::vector<FunctionInfo *> &Group : Members) {
     bool Recursive = Group.size() > 1 || CallsItself[Index[Group[0]->UniqueName]];
-    EffectInfo Grown; // a lone function's regions before the first widening
+    std::map<const FunctionInfo *, EffectInfo> Grown; // regions before the first widening
     for (int Round = 0;; ++Round) {
       bool Changed = false;
       for (FunctionInfo *F : Group) {
         EffectInfo Next = composed(*F, ByName);
-        if (Round == RoundsBeforeWidening && Group.size() == 1)
-          Grown = Next;
+        if (Round == RoundsBeforeWidening)
+          Grown[F] = Next;
         if (Round >= RoundsBeforeWidening) {
           widen(Next, F->Effects);
           normalize(Next, *F);
@@ -1091,8 +1152,50 @@ void cleave::composeEffects(const std::vector<FunctionInfo *> &Functions) {
       if (!Changed || !Recursive)
         break;
     }
-    if (Recursive && Group.size() == 1)
-      boundByGuess(*Group[0], Grown, ByName);
+    if (!Recursive)
+      continue;
+    // Guessed for one function of the component that every recursion in it
+    // goes through, the rest composed from it: each such function in turn,
+    // those called from outside the component first (lower_solve before the
+    // aux_lower_solve it calls), until one leaves no region to guess; the
+    // one that leaves fewest.
+    std::vector<FunctionInfo *> Heads = Group;
+    llvm::stable_sort(Heads, [&](const FunctionInfo *A, const FunctionInfo *B) {
+      return CalledFromOutside[Index[A->UniqueName]] > CalledFromOutside[Index[B->UniqueName]];
+    });
+    auto Summaries = [&] {
+      std::vector<EffectInfo> Out;
+      for (const FunctionInfo *F : Group)
+        Out.push_back(F->Effects);
+      return Out;
+    };
+    auto Restore = [&](const std::vector<EffectInfo> &From) {
+      for (size_t I = 0; I < Group.size(); ++I)
+        Group[I]->Effects = From[I];
+    };
+    auto Left = [&] {
+      size_t Out = 0;
+      for (const FunctionInfo *F : Group)
+        Out += llvm::count_if(F->Effects.Accesses, mayBeGuessed);
+      return Out;
+    };
+    size_t FewestLeft = Left();
+    const std::vector<EffectInfo> Widened = Summaries();
+    std::vector<EffectInfo> Best = Widened;
+    for (FunctionInfo *Head : Heads) {
+      if (FewestLeft == 0)
+        break;
+      std::optional<std::vector<FunctionInfo *>> Through = restCalleesFirst(Group, *Head);
+      if (!Through)
+        continue;
+      Restore(Widened);
+      boundByGuess(*Head, *Through, Grown[Head], ByName);
+      if (size_t Now = Left(); Now < FewestLeft) {
+        FewestLeft = Now;
+        Best = Summaries();
+      }
+    }
+    Restore(Best);
   }
 }
 
