@@ -219,8 +219,8 @@ public:
     for (const Stmt *S : Found.Loose)
       planStatement(S, nullptr, 0);
 
-    // Self-calls planned nowhere else.
-    for (const CallExpr *CE : selfCallsIn(F->getBody()))
+    // Calls of recursive functions planned nowhere else.
+    for (const CallExpr *CE : recursiveCallsIn(F->getBody()))
       if (!planned(CE))
         Plan.Sequential.push_back({CE, whyUnplanned(CE)});
   }
@@ -271,6 +271,24 @@ private:
   /// The self-calls within \p S, in source order.
   std::vector<const CallExpr *> selfCallsIn(const Stmt *S) const {
     return callsIn(S, [this](const CallExpr *CE) { return selfCall(CE) != nullptr; });
+  }
+
+  /// \p S when it is a call of a recursive function of the program, the
+  /// caller's own (a self-call) or another's (lu's calls of the solves
+  /// beside each other, a solve's calls of the helper it recurses through):
+  /// the calls the blocks of a recursive function may spawn.
+  const CallExpr *recursiveCall(const Stmt *S) const {
+    const auto *CE = dyn_cast_or_null<CallExpr>(S);
+    const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+    if (!Callee || (Callee->getCanonicalDecl() != Caller->getCanonicalDecl() &&
+                    !(A.ofProgram(Callee) && A.isRecursive(Callee))))
+      return nullptr;
+    return CE;
+  }
+
+  /// The calls of recursive functions within \p S, in source order.
+  std::vector<const CallExpr *> recursiveCallsIn(const Stmt *S) const {
+    return callsIn(S, [this](const CallExpr *CE) { return recursiveCall(CE) != nullptr; });
   }
 
   /// The calls within \p S of functions the program defines, here or in
@@ -371,9 +389,9 @@ private:
       } else if (const auto *Outer = dyn_cast<CallExpr>(E)) {
         if (Outer->getCallee() == Child.get<Expr>())
           return "its value is called";
-        if (selfCall(Outer))
+        if (recursiveCall(Outer))
           return "its value is an argument of another call of '" +
-                 Caller->getNameAsString() + "'";
+                 Outer->getDirectCallee()->getNameAsString() + "'";
       } else if (!isa<ParenExpr>(E) && !isa<CastExpr>(E)) {
         return "its value is used where it is called";
       }
@@ -385,7 +403,7 @@ private:
   /// forms need a block.
   StatementShape shapeOf(const Stmt *S, bool InBlock) {
     StatementShape Shape;
-    if (const CallExpr *CE = selfCall(S); CE && InBlock) {
+    if (const CallExpr *CE = recursiveCall(S); CE && InBlock) {
       Shape.Calls = {CE};
       return Shape;
     }
@@ -402,7 +420,7 @@ private:
         Target = VD;
         Value = VD->getInit();
       }
-    if (const CallExpr *CE = Value ? selfCall(Value->IgnoreParenImpCasts()) : nullptr;
+    if (const CallExpr *CE = Value ? recursiveCall(Value->IgnoreParenImpCasts()) : nullptr;
         CE && InBlock && Target->hasLocalStorage() && !isa<ParmVarDecl>(Target) &&
         (Target->getType()->isScalarType() || Target->getType()->isStructureType()) &&
         !Target->getType().isConstQualified() &&
@@ -422,10 +440,10 @@ private:
                          ? dyn_cast<ConditionalOperator>(RS->getRetValue()->IgnoreParens())
                          : nullptr;
     if (CO && !InMacro && !CO->getQuestionLoc().isMacroID() && !CO->getColonLoc().isMacroID() &&
-        selfCallsIn(CO->getCond()).empty()) {
-      // The branch with more self-calls; the other's stay where they are.
-      std::vector<const CallExpr *> InTrue = selfCallsIn(CO->getTrueExpr()),
-                                    InFalse = selfCallsIn(CO->getFalseExpr());
+        recursiveCallsIn(CO->getCond()).empty()) {
+      // The branch with more such calls; the other's stay where they are.
+      std::vector<const CallExpr *> InTrue = recursiveCallsIn(CO->getTrueExpr()),
+                                    InFalse = recursiveCallsIn(CO->getFalseExpr());
       bool True = InTrue.size() >= InFalse.size();
       Shape.Conditional = CO;
       Shape.Branch = True ? CO->getTrueExpr() : CO->getFalseExpr();
@@ -445,7 +463,7 @@ private:
         }
     std::vector<const CallExpr *> Calls;
     for (const Stmt *Root : Roots)
-      llvm::append_range(Calls, selfCallsIn(Root));
+      llvm::append_range(Calls, recursiveCallsIn(Root));
     for (const CallExpr *CE : Calls) {
       std::string Why = whyFixed(CE, Shape.Branch ? static_cast<const Stmt *>(Shape.Branch) : S);
       if (Why.empty() && (InMacro || CE->getBeginLoc().isMacroID()))

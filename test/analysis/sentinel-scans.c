@@ -153,4 +153,6 @@ static void unguarded(int *low, int *high) {
 // CILK: cilksort.c:144:3: remark: call to 'sort' runs asynchronously
 // CILK: cilksort.c:145:3: remark: call to 'sort' runs asynchronously
 // CILK: cilksort.c:146:3: remark: call to 'sort' runs asynchronously
-// CILK: cilksort.c:147:3: remark: call to 'sort' stays sequential: it is the part kept on this node
+// CILK: cilksort.c:147:3: remark: call to 'sort' runs asynchronously
+// CILK: cilksort.c:149:3: remark: call to 'merge' runs asynchronously
+// CILK: cilksort.c:150:3: remark: call to 'merge' stays sequential: it is the part kept on this node
