@@ -66,6 +66,10 @@ PROGRAMS = [
     ("blockrect", "blockrect/blockrect.c", ["96", "96", "96"], "blockrect.c"),
     ("pixels", "pixels/pixels.c", ["6000", "6000", "2"], "pixels.c"),
     ("blocklu", "blocklu/blocklu.c", ["2048"], "blocklu.c"),
+    ("apsp", "apsp/apsp.c", ["2048"], "apsp.c"),
+    ("pingpong", "pingpong/pingpong.c", ["20000000"], "pingpong.c"),
+    ("bitonicsort", "bitonicsort/bitonicsort.c", ["23"], "bitonicsort.c"),
+    ("karatsuba", "karatsuba/karatsuba.c", ["262144"], "karatsuba.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 
