@@ -278,12 +278,11 @@ private:
   /// beside each other, a solve's calls of the helper it recurses through):
   /// the calls the blocks of a recursive function may spawn.
   const CallExpr *recursiveCall(const Stmt *S) const {
+    if (const CallExpr *CE = selfCall(S))
+      return CE;
     const auto *CE = dyn_cast_or_null<CallExpr>(S);
     const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
-    if (!Callee || (Callee->getCanonicalDecl() != Caller->getCanonicalDecl() &&
-                    !(A.ofProgram(Callee) && A.isRecursive(Callee))))
-      return nullptr;
-    return CE;
+    return Callee && A.ofProgram(Callee) && A.isRecursive(Callee) ? CE : nullptr;
   }
 
   /// The calls of recursive functions within \p S, in source order.
