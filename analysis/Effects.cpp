@@ -15,6 +15,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include <numeric>
 #include <set>
 
@@ -904,8 +905,8 @@ private:
       inElements(O, Size, R, At);
       return Bounded && R.Lo;
     }
-    auto Floor = [&](int64_t X) { return X >= 0 ? X / Element : -((-X + Element - 1) / Element); };
-    int64_t From = Floor(Constant), To = Floor(Constant + Size - 1) + 1;
+    int64_t From = llvm::divideFloorSigned(Constant, Element),
+            To = llvm::divideFloorSigned(Constant + Size - 1, Element) + 1;
     bool Bounded = interval(simplify(Index), R, At);
     auto Shift = [](SymExpr::Ptr &B, int64_t By) {
       if (B && By)

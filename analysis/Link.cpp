@@ -935,16 +935,18 @@ void boundByGuess(FunctionInfo &F, const std::vector<FunctionInfo *> &Through,
           llvm::any_of(Through, [&](const FunctionInfo *T) { return T->UniqueName == C.Callee; }))
         Inward.push_back({G, &C});
     }
+  // Expressions added once each.
+  auto Add = [](std::vector<SymExpr::Ptr> &To, const SymExpr::Ptr &E) {
+    if (llvm::none_of(To, [&](const SymExpr::Ptr &Old) { return Old->str() == E->str(); }))
+      To.push_back(E);
+  };
   // The integer parameters: those its recursive calls pass integers for; and
   // those every one of them, made by F itself, passes unchanged.
   std::vector<SymExpr::Ptr> Params, Kept;
   for (const auto &[Caller, C] : Recursive)
     for (size_t I = 0; I < C->Args.size() && I < F.Params.size(); ++I)
-      if (C->Args[I].K == CallEffect::Arg::Kind::Integer &&
-          llvm::none_of(Params, [&](const SymExpr::Ptr &P) {
-            return P->str() == F.Params[I].Name;
-          }))
-        Params.push_back(SymExpr::variable(F.Params[I].Name));
+      if (C->Args[I].K == CallEffect::Arg::Kind::Integer)
+        Add(Params, SymExpr::variable(F.Params[I].Name));
   for (const SymExpr::Ptr &P : Params) {
     bool Unchanged = true;
     for (const auto &[Caller, C] : Recursive)
@@ -963,9 +965,8 @@ void boundByGuess(FunctionInfo &F, const std::vector<FunctionInfo *> &Through,
       if (A.K != CallEffect::Arg::Kind::Pointer || !A.Value)
         continue;
       for (const std::string &V : A.Value->variables())
-        if (isGlobalKey(V) && llvm::is_contained(Caller->Local.StableGlobals, V) &&
-            llvm::none_of(Kept, [&](const SymExpr::Ptr &K) { return K->str() == V; }))
-          Kept.push_back(SymExpr::variable(V));
+        if (isGlobalKey(V) && llvm::is_contained(Caller->Local.StableGlobals, V))
+          Add(Kept, SymExpr::variable(V));
     }
   for (AccessRegion &R : F.Effects.Accesses) {
     if (!mayBeGuessed(R))
@@ -991,10 +992,6 @@ void boundByGuess(FunctionInfo &F, const std::vector<FunctionInfo *> &Through,
           Seen.push_back(std::move(*Shaped));
       }
     std::vector<SymExpr::Ptr> Los, His;
-    auto Add = [](std::vector<SymExpr::Ptr> &To, const SymExpr::Ptr &E) {
-      if (llvm::none_of(To, [&](const SymExpr::Ptr &Old) { return Old->str() == E->str(); }))
-        To.push_back(E);
-    };
     for (const AccessRegion &G : Seen) {
       Add(Los, G.Lo);
       Add(His, G.Hi);
