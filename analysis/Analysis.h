@@ -177,8 +177,12 @@ public:
   const EffectInfo *effects(const clang::FunctionDecl *FD) const;
   /// Why a call of \p FD runs where it is made on nodes that copy regions
   /// (mpi, CLEAVE_PASS=copy), or "": a region of a pointer that may reach
-  /// past its array (EffectInfo::PastArray).
+  /// past its array, or an array reached through a global pointer
+  /// (EffectInfo::PastArray).
   std::string homeWhereCopied(const clang::FunctionDecl *FD) const;
+  /// Whether the global \p G keeps one value while any function but main
+  /// runs (stableGlobals), its address never taken.
+  bool stable(const clang::VarDecl *G) const { return Stable.count(G->getCanonicalDecl()); }
   /// The model of this translation unit (declarations of its main file);
   /// with \p Graphs, each function's control-flow and dependence graphs too
   /// (they are the larger part of the model and of the time to build it).

@@ -196,6 +196,9 @@ cleave::callSiteRegions(TUAnalysis &A, const CallExpr *CE,
       if (!S)
         return S.takeError();
       S->Base = G;
+      // A global pointer is where it points while it holds its value.
+      if (G->getType()->isPointerType())
+        S->Vars.insert(G);
       S->Lo = substituteSimplified(R.Lo, Subst);
       S->Hi = substituteSimplified(R.Hi, Subst);
       if (R.Rows)
@@ -338,9 +341,16 @@ std::string cleave::whyRegionsMayOverlap(const TUAnalysis &A, const FunctionDecl
   }
   if (X.Base != Y.Base) {
     // Two globals are two objects; an array or allocation of the caller's
-    // own is neither.
-    if (X.Own || Y.Own || (globalObject(X.Base) && globalObject(Y.Base)))
+    // own is neither. A global pointer may point into any of them but a
+    // global whose address is never taken.
+    auto Pointer = [](const VarDecl *V) { return V->hasGlobalStorage() && !globalObject(V); };
+    if (Pointer(X.Base) || Pointer(Y.Base)) {
+      const VarDecl *Other = Pointer(X.Base) ? Y.Base : X.Base;
+      if (!Pointer(Other) && A.stable(Other))
+        return "";
+    } else if (X.Own || Y.Own || (globalObject(X.Base) && globalObject(Y.Base))) {
       return "";
+    }
     const auto *P = dyn_cast<ParmVarDecl>(X.Base), *Q = dyn_cast<ParmVarDecl>(Y.Base);
     if (P && Q && A.distinctParams(Caller, P, Q))
       return "";

@@ -65,6 +65,9 @@ struct Origin {
   /// Global Site: its elements are const (and not volatile), one value on
   /// every node.
   bool Constant = false;
+  /// Global Site: the array a global pointer that keeps its value points
+  /// into (stableGlobals), counted from where it points.
+  bool Pointer = false;
   /// Global Site that travels: how many scalars it holds; and, for an
   /// element of an array inside it (`g[i][j]` of `double g[R][M]`), where
   /// that array starts (the offset of row i) and how many scalars it holds.
@@ -83,10 +86,10 @@ struct Origin {
   }
   std::string key() const {
     std::string S = std::to_string(int(K)) + Name + Site + Why + (ThroughFields ? "f" : "") +
-                    (Inside ? "i" : "") + (Param ? Param->getNameAsString() : "") + "|" +
-                    std::to_string(Unit) + "|" +
-                    (Offset ? Offset->str() : "?") + "|" + (RowStart ? RowStart->str() : "") +
-                    "|" + (Row ? Row->str() : "");
+                    (Inside ? "i" : "") + (Pointer ? "p" : "") +
+                    (Param ? Param->getNameAsString() : "") + "|" + std::to_string(Unit) + "|" +
+                    (Offset ? Offset->str() : "?") + "|" + (RowStart ? RowStart->str() : "") + "|" +
+                    (Row ? Row->str() : "");
     for (const std::string &F : Fields)
       S += "," + F;
     return S;
@@ -246,6 +249,10 @@ public:
         ParamNames[Modified.count(P) ? entryKey(P) : symbolKey(P)] = P->getNameAsString();
     for (const VarDecl *G : Kept)
       if (llvm::none_of(G->redecls(), [&](const VarDecl *D) { return Modified.count(D); })) {
+        if (G->getType()->isPointerType()) {
+          KeptPointers.insert(G->getCanonicalDecl());
+          continue;
+        }
         for (const VarDecl *D : G->redecls())
           ParamNames[symbolKey(D)] = globalKey(G->getName());
         Out.StableGlobals.push_back(globalKey(G->getName()));
@@ -604,6 +611,13 @@ private:
     if (V->hasGlobalStorage()) {
       O.K = Origin::Kind::Global;
       O.Name = V->getNameAsString();
+      // A pointer that keeps one value while the function runs points
+      // into one array, whose elements are counted from where it points.
+      if (KeptPointers.count(V->getCanonicalDecl())) {
+        O.Site = O.Name;
+        O.Offset = SymExpr::constant(0);
+        O.Pointer = true;
+      }
       return O;
     }
     if (!V->getType()->isPointerType()) { // a local array, a struct
@@ -1034,12 +1048,17 @@ private:
                         " reads memory or is not affine in integer variables";
         // A bound that reads a global (a row's length kept in one) may pass
         // the row, which C keeps the index inside: the row serves better.
-        if (std::string Global = globalInBounds(R); !Global.empty()) {
+        // Where a global pointer points has no rows to serve.
+        if (std::string Global = O.Pointer ? "" : globalInBounds(R); !Global.empty()) {
           R = AccessRegion();
           R.Param = globalKey(O.Name);
           R.Unbounded = "the index at line " + line(At) + " depends on global '" + Global + "'";
         }
         withinArray(O, R, At);
+        // Each rank has a pointer of its own, which its main set.
+        if (O.Pointer)
+          addFact(Out.Direct.PastArray, "it reaches the array through global pointer '" + O.Name +
+                                            "', which each rank sets for itself");
         return record(R, Reads, Writes);
       }
       if (Reads)
@@ -1877,6 +1896,8 @@ private:
         if (V->isStaticLocal())
           return; // reported at its declaration
         QualType T = V->getType();
+        if (KeptPointers.count(V->getCanonicalDecl()))
+          return; // read as a parameter it keeps
         if (!T->isArrayType() && !travellingGlobal(V, Ctx).isNull())
           return access(originOfObject(DRE), SymExpr::constant(0), Kind, L);
         if (Kind != AccessKind::Write)
@@ -2383,6 +2404,9 @@ private:
   /// The keys of the variables that hold one value in each scope they live
   /// in: the parameters and locals the body never changes.
   std::set<std::string> Stable;
+  /// The global pointers of Kept that FD does not assign (globalPointee):
+  /// what they point to is an array of their own, counted from there.
+  llvm::DenseSet<const VarDecl *> KeptPointers;
   /// The parameters and locals of FD by key (symbolKey).
   std::map<std::string, const VarDecl *> Variables;
   /// computesOnValues's answers, by canonical declaration.
@@ -2701,8 +2725,10 @@ llvm::DenseSet<const VarDecl *> cleave::stableGlobals(ASTContext &Ctx,
             ElsewhereChanged.insert(W.Name);
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (const auto *V = dyn_cast<VarDecl>(D))
-      if (V->isFileVarDecl() && V->getType()->isIntegerType() &&
-          !travellingGlobal(V, Ctx).isNull() && !Changed.count(V->getCanonicalDecl()) &&
+      if (V->isFileVarDecl() &&
+          (V->getType()->isIntegerType() ? !travellingGlobal(V, Ctx).isNull()
+                                         : !globalPointee(V, Ctx).isNull()) &&
+          !Changed.count(V->getCanonicalDecl()) &&
           !(V->isExternallyVisible() && ElsewhereChanged.count(V->getNameAsString())))
         Out.insert(V->getCanonicalDecl());
   return Out;

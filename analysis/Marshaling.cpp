@@ -120,6 +120,17 @@ QualType cleave::travellingGlobal(const VarDecl *V, const ASTContext &Ctx) {
   return T.getUnqualifiedType();
 }
 
+QualType cleave::globalPointee(const VarDecl *V, const ASTContext &Ctx) {
+  QualType T = V->getType().getCanonicalType();
+  if (!V->isFileVarDecl() || V->getTLSKind() != VarDecl::TLS_None || !T->isPointerType() ||
+      T.isVolatileQualified())
+    return QualType();
+  QualType Pointee = T->getPointeeType();
+  if (Pointee.isVolatileQualified() || scalarKind(Pointee.getUnqualifiedType(), Ctx).empty())
+    return QualType();
+  return Pointee.getUnqualifiedType();
+}
+
 bool cleave::isFlat(QualType T) {
   T = T.getCanonicalType();
   if (const auto *AT = dyn_cast<ConstantArrayType>(T.getTypePtr()))

@@ -34,6 +34,14 @@ std::string scalarKind(clang::QualType T, const clang::ASTContext &Ctx);
 /// its file.
 clang::QualType travellingGlobal(const clang::VarDecl *V, const clang::ASTContext &Ctx);
 
+/// The element type of what the global pointer \p V points to where its
+/// pointee's elements can be regions of the global's (stableGlobals, where
+/// it keeps one value): a pointer of the program's files (at file scope),
+/// neither volatile nor thread-local, to a scalar of a kind, not volatile
+/// (`static double *a;` that main sets with malloc): the scalar type,
+/// unqualified; a null type otherwise.
+clang::QualType globalPointee(const clang::VarDecl *V, const clang::ASTContext &Ctx);
+
 /// Whether values of \p T, which travel, hold no pointer: their bytes in
 /// memory are all of their value.
 bool isFlat(clang::QualType T);

@@ -210,7 +210,9 @@ struct EffectInfo {
   /// pointer whose region, from its loops' bounds, may reach past the
   /// pointer's array, since a test before it keeps its index inside
   /// (`if (y >= 0 && y < n) s += in[y]` for y from i - 1 to i + 1); an
-  /// order of pointers into rows behind pointers, which copies do not keep.
+  /// order of pointers into rows behind pointers, which copies do not keep;
+  /// an access through a global pointer (Globals read as parameters), which
+  /// each rank sets for itself.
   std::vector<EffectFact> PastArray;
   /// Aliasing the function creates: locals whose address it takes, pointers
   /// it stores in globals.

@@ -70,6 +70,7 @@ PROGRAMS = [
     ("pingpong", "pingpong/pingpong.c", ["20000000"], "pingpong.c"),
     ("bitonicsort", "bitonicsort/bitonicsort.c", ["23"], "bitonicsort.c"),
     ("karatsuba", "karatsuba/karatsuba.c", ["262144"], "karatsuba.c"),
+    ("globalsort", "globalsort/globalsort.c", ["10000000"], "globalsort.c"),
 ]
 CFLAGS = ["-O2", "-Wno-unknown-pragmas"]
 

@@ -57,8 +57,12 @@ public:
     /// end of its file (a static one has no name elsewhere); Name is then
     /// cleave_g_NAME, the prefix of the stubs' variables for it.
     std::string Global;
-    /// A global's: how many elements of Elem it holds.
+    /// A global's: how many elements of Elem it holds; 0 for a pointer.
     uint64_t Extent = 0;
+    /// A global's: a pointer, whose array the region is in (globalPointee);
+    /// the call runs where it was made wherever regions are copied
+    /// (TUAnalysis::homeWhereCopied), and the accessor gives its value.
+    bool Pointer = false;
     /// A global's: the function the stubs reach it through,
     /// cleave_global_NAME, or in a program of several files
     /// cleave_global_NAME__TAG (each file defines its own).
@@ -128,9 +132,11 @@ public:
              {&Out.R->Lo, &Out.R->Hi, &Out.R->Rows.Stride, &Out.R->Rows.ColLo, &Out.R->Rows.ColHi})
           if (*Bound)
             *Bound = A.boundOnAnyNode(F, *Bound);
-        Out.Elem = travellingGlobal(G, Ctx);
+        // What a global pointer points to has no extent the stubs know.
+        Out.Pointer = G->getType()->isPointerType();
+        Out.Elem = Out.Pointer ? globalPointee(G, Ctx) : travellingGlobal(G, Ctx);
         Out.Type = Ctx.getPointerType(Out.Elem);
-        Out.Extent = Ctx.getTypeSize(G->getType()) / Ctx.getTypeSize(Out.Elem);
+        Out.Extent = Out.Pointer ? 0 : Ctx.getTypeSize(G->getType()) / Ctx.getTypeSize(Out.Elem);
         Globals.push_back(Out);
       }
     // A bound that reads a global (TUAnalysis::Stable) reads it through
@@ -405,7 +411,7 @@ void computeBounds(const Signature &S, llvm::raw_ostream &OS) {
     // A global's region holds its own elements only: the loop bounds of an
     // access under a test of its index (`if (y >= 0 && y < N) a[y]`) may
     // reach past them, where a copy would read, and write, other memory.
-    if (!P->Global.empty() && !P->R->Rows)
+    if (!P->Global.empty() && !P->Pointer && !P->R->Rows)
       OS << "  if (" << N << "__lo < 0)\n    " << N << "__lo = 0;\n"
          << "  if (" << N << "__hi > " << P->Extent << ")\n    " << N << "__hi = " << P->Extent
          << ";\n";
@@ -1738,8 +1744,8 @@ std::string rewriteSource(TUAnalysis &A, const ParallelPlan &Plan,
   // Where the stubs find each global a call carries a region of.
   for (const auto &[S, G] : carriedGlobals(Sigs))
     Entries += "\n/* cleave: where calls from other nodes find '" + G->Global + "' */\n" +
-               S->globalAccessor(*G) + " { return (" + S->declare(G->Elem, "*") +
-               ")(void *)&" + G->Global + "; }\n";
+               S->globalAccessor(*G) + " { return (" + S->declare(G->Elem, "*") + ")(void *)" +
+               (G->Pointer ? "" : "&") + G->Global + "; }\n";
   if (!Entries.empty())
     R.InsertTextAfter(SM.getLocForEndOfFile(Main), Entries);
 

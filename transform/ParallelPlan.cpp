@@ -583,14 +583,15 @@ private:
         return Why.empty();
       }
       bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-        // A global scalar the call touches (an array is touched through a
-        // subscript or a pointer, checked there); with a pointer read from
+        // A global scalar the call touches, or a global pointer into whose
+        // array it reaches (an array is touched through a subscript or a
+        // pointer, checked there); with a pointer read from
         // memory, any scalar whose address a pointer may hold.
         const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
         if (!VD || VD->getType()->isArrayType())
           return true;
-        bool Named = globalObject(VD) && llvm::any_of(Spawned, [&](const SiteRegion &R) {
-                       return R.Base == VD;
+        bool Named = VD->hasGlobalStorage() && llvm::any_of(Spawned, [&](const SiteRegion &R) {
+                       return R.Base && R.Base->getCanonicalDecl() == VD->getCanonicalDecl();
                      });
         bool Reachable = (globalObject(VD) || P.AddressTaken.count(VD)) && loaded() &&
                          !readOnlyAccess(DRE);
@@ -1710,7 +1711,9 @@ private:
         return "its loop uses '" + V->getNameAsString() +
                "', which its value updates, elsewhere too";
     }
-    if (Checked) {
+    // The test at run time: the rest of the loop may touch only what the
+    // calls' bytes are tested against.
+    auto Tested = [&]() -> std::string {
       // Where the calls may write objects of any kind (`unsigned char`
       // cells), the rest of the loop may read no memory but plain locals.
       llvm::SmallVector<QualType, 4> Kinds;
@@ -1728,7 +1731,9 @@ private:
       if (Stores && Store)
         llvm::erase(*Stores, Store);
       return Why.empty() ? "" : *Unproven + "; tested at run time, " + Why;
-    }
+    };
+    if (Checked)
+      return Tested();
     // The regions every iteration has to itself; the rest must be only read.
     std::vector<SiteRegion> Shared;
     for (const SiteRegion &R : Mine) {
@@ -1737,9 +1742,19 @@ private:
       if (!Why.empty())
         return Why;
       if (Owned) {
-        if (std::string Reached = R.ReadOnly ? "" : whyOthersReach(R, Mine); !Reached.empty())
-          return "it writes its part of '" + R.Base->getNameAsString() +
-                 "' in every iteration of its loop, and " + Reached;
+        if (std::string Reached = R.ReadOnly ? "" : whyOthersReach(R, Mine); !Reached.empty()) {
+          std::string Why = "it writes its part of '" + R.Base->getNameAsString() +
+                            "' in every iteration of its loop, and " + Reached;
+          // Objects not proved apart (two global pointers) are told apart
+          // by their addresses at the spawn; the same object beyond its
+          // part is a dependence of the loop's.
+          bool Beyond = llvm::any_of(
+              Mine, [&](const SiteRegion &Other) { return &Other != &R && Other.Base == R.Base; });
+          if (Beyond || !Unproven || !whyNoExtents(CE->getDirectCallee()).empty())
+            return Why;
+          *Unproven = std::move(Why);
+          return Tested();
+        }
         continue;
       }
       if (!R.ReadOnly)
@@ -1752,6 +1767,15 @@ private:
     if (std::string Why = Shared.empty() ? "" : whyTouches(Outer, Shared, Skip); !Why.empty())
       return "its loop may write what it reads (" + Why + ")";
     return "";
+  }
+
+  /// What the region \p Param of \p F holds: its elements (regionElement),
+  /// a global's own type, or the elements a global pointer points to.
+  QualType regionKind(const FunctionDecl *F, llvm::StringRef Param) const {
+    const VarDecl *G = A.global(Param);
+    return !G                              ? regionElement(F, Param)
+           : G->getType()->isPointerType() ? G->getType()->getPointeeType()
+                                           : G->getType();
   }
 
   /// Why a call of \p F may write memory its regions do not hold, or
@@ -1775,7 +1799,7 @@ private:
     for (const AccessRegion &R : E->Accesses) {
       if (!R.Write || !R.Via.empty())
         continue;
-      QualType T = regionElement(Def, R.Param);
+      QualType T = regionKind(Def, R.Param);
       if (T.isNull() || !aliasKinds(Ctx, T, Kinds)) {
         std::string Why = Name + " writes through '" + R.Param + "' objects of any kind";
         if (T.isNull() || T->isIncompleteType())
@@ -1818,8 +1842,7 @@ private:
         return Name + " writes through '" + R.Param + "'";
       if (!Kinds)
         continue;
-      const VarDecl *G = A.global(R.Param);
-      QualType T = G ? G->getType() : regionElement(Def, R.Param);
+      QualType T = regionKind(Def, R.Param);
       if (!R.Via.empty() || T.isNull() || !kindsApart(Ctx, T, *Kinds))
         return Name + " reads through '" + R.Param + "' what the calls may write";
     }
@@ -1872,10 +1895,11 @@ private:
     if (!V)
       return false;
     // A pointer parameter of the caller's that never changes is one object
-    // (its array) while the loop runs, as a global is.
-    bool Param = isa<ParmVarDecl>(V) && !Mutable.count(V);
+    // (its array) while the loop runs, as a global is; so is a global
+    // pointer the caller never sets.
+    bool Fixed = (isa<ParmVarDecl>(V) || V->isFileVarDecl()) && !Mutable.count(V);
     std::string Name = "'" + V->getNameAsString() + "'";
-    if (!R.Own && !globalObject(V) && !Param) {
+    if (!R.Own && !globalObject(V) && !Fixed) {
       const Expr *Change = changeOf(Caller, V);
       NotOwn = Change ? Name + " changes at line " + line(Change) +
                             ": only the parts of an array that the caller never moves are "
@@ -1922,7 +1946,7 @@ private:
     }
     // Any function may name a global, and any pointer reach it or the array
     // of a parameter: nothing else of the loop may touch the call's part.
-    if (globalObject(V) || Param) {
+    if (globalObject(V) || Fixed) {
       if (std::string Touch = whyTouches(Outer, {R}, CallSet{CE}); !Touch.empty())
         Why = "its loop may touch " + Name + ", which the call " + Does + " (" + Touch + ")";
       return true;

@@ -4,8 +4,9 @@
 // iteration, as a slot of a global is: no two slots overlap, nothing else
 // of the loop touches the array, and no other region of the call reaches
 // it. Where the caller's two pointers may be one array (both are passed
-// the same one somewhere) the call stays sequential, as it does where the
-// loop touches the array itself.
+// the same one somewhere) the call is tested at run time against the
+// loop's calls still out (the in-place call below finds the overlap); it
+// stays sequential where the loop touches the array itself.
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: %cc -Wall -Wextra -Werror %s -o %t.seq
@@ -15,6 +16,8 @@
 // RUN: env CLEAVE_NODES=2 %t.par | diff %t.expected -
 // RUN: env CLEAVE_NODES=3 CLEAVE_PASS=copy %t.par | diff %t.expected -
 // RUN: env CLEAVE_NODES=4 %t.par | diff %t.expected -
+// RUN: env CLEAVE_NODES=2 CLEAVE_REPORT_TESTS=1 %t.par 2>&1 >/dev/null | FileCheck --check-prefix=TESTS %s
+// TESTS: cleave: run-time region tests: {{[1-9][0-9]*}} made, {{[1-9][0-9]*}} found an overlap
 // RUN: %cc -O1 -g -fsanitize=thread %t.out/loop-param-slots.c %t.out/cleave_stubs.c %runtime_threads_sources -o %t.tsan
 // RUN: env TSAN_OPTIONS=halt_on_error=1 CLEAVE_NODES=4 %t.tsan | diff %t.expected -
 #include <stdio.h>
@@ -34,7 +37,7 @@ static void cells(const double *in, double *out, int lo, int hi) {
     cell(in, out, i);
 }
 
-// REMARK: loop-param-slots.c:[[@LINE+3]]:5: remark: call to 'cell' stays sequential: it writes its part of 'b' in every iteration of its loop, and other iterations' calls read 'a' ('b' and 'a' may point into the same array: the call at line [[@LINE+28]] passes 'y' for both)
+// REMARK: loop-param-slots.c:[[@LINE+3]]:5: remark: call to 'cell' runs asynchronously {{.*}}; under a run-time test: its regions are the callee's, evaluated at the spawn (it writes its part of 'b' in every iteration of its loop, and other iterations' calls read 'a' ('b' and 'a' may point into the same array: the call at line [[@LINE+28]] passes 'y' for both)); each iteration's call is tested
 static void shifted(const double *a, double *b, int n) {
   for (int i = 0; i < n; i++)
     cell(a, b, i);
