@@ -65,9 +65,10 @@ struct Origin {
   /// Global Site: its elements are const (and not volatile), one value on
   /// every node.
   bool Constant = false;
-  /// Global Site: the array a global pointer that keeps its value points
-  /// into (stableGlobals), counted from where it points.
-  bool Pointer = false;
+  /// Global Site: the array the global pointer Pointer, which keeps its
+  /// value (stableGlobals), points into, counted from where it points;
+  /// Pointer is the declaration of it the body names.
+  const VarDecl *Pointer = nullptr;
   /// Global Site that travels: how many scalars it holds; and, for an
   /// element of an array inside it (`g[i][j]` of `double g[R][M]`), where
   /// that array starts (the offset of row i) and how many scalars it holds.
@@ -345,6 +346,13 @@ private:
          bytesOf(Ptr->getType()->getPointeeType()) == unitOf(O)))
       if (SymExpr::Ptr A = addressValue(Ptr, &Modified, &Ctx))
         O.Offset = SymExpr::binary(SymExpr::Kind::Sub, A, SymExpr::variable(addressKey(O.Param)));
+    // So does one into the array of a global pointer that keeps its value,
+    // from where that points.
+    if (O.K == Origin::Kind::Global && O.Pointer && !O.Offset && Ptr->getType()->isPointerType() &&
+        Ctx.hasSameUnqualifiedType(Ptr->getType()->getPointeeType(),
+                                   O.Pointer->getType()->getPointeeType()))
+      if (SymExpr::Ptr A = addressValue(Ptr, &Modified, &Ctx))
+        O.Offset = SymExpr::binary(SymExpr::Kind::Sub, A, SymExpr::variable(symbolKey(O.Pointer)));
     return O;
   }
 
@@ -616,7 +624,7 @@ private:
       if (KeptPointers.count(V->getCanonicalDecl())) {
         O.Site = O.Name;
         O.Offset = SymExpr::constant(0);
-        O.Pointer = true;
+        O.Pointer = V;
       }
       return O;
     }
@@ -1035,7 +1043,7 @@ private:
     case Origin::Kind::Local:
       return;
     case Origin::Kind::Global:
-      if ((O.Offset || O.Extent) && O.Site == O.Name) {
+      if ((O.Offset || O.Extent || O.Pointer) && O.Site == O.Name) {
         AccessRegion R;
         R.Param = globalKey(O.Name);
         // A whole row (`g[i]` of a global `double g[R][M]`) is M scalars.
@@ -2749,7 +2757,7 @@ LocalSummary cleave::summarizeFunction(ASTContext &Ctx, const FunctionDecl *FD,
     First.dropInner();
     return Out;
   }
-  IntegerStates States(Ctx, FD, Modified, Entry, ReturnsOf, Budget, Questions);
+  IntegerStates States(Ctx, FD, Modified, Entry, ReturnsOf, Budget, Questions, Stable);
   if (Answered)
     *Answered = States.answers();
   LocalSummary WithStates;

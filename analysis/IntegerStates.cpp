@@ -163,6 +163,9 @@ struct IntegerStates::Impl {
   const FunctionDecl *FD;
   Stmt *Body; ///< analyzedBody(Ctx, FD)
   const llvm::DenseSet<const VarDecl *> &Modified;
+  /// Global pointers that keep their value while FD runs (stableGlobals):
+  /// parameters of the polyhedra, as unchanged pointer parameters are.
+  llvm::DenseSet<const VarDecl *> Kept;
   ReturnFacts ReturnsOf;
   /// Steps left to the analyses of the file (one an assignment a state
   /// passes), and whether this one ran out of them.
@@ -215,8 +218,9 @@ struct IntegerStates::Impl {
   std::vector<std::optional<Set>> Out;
 
   Impl(ASTContext &Ctx, const FunctionDecl *FD, const llvm::DenseSet<const VarDecl *> &Modified,
-       ReturnFacts ReturnsOf, unsigned long *Budget, std::set<Assumption> Refuted)
-      : Ctx(Ctx), FD(FD), Body(analyzedBody(Ctx, FD)), Modified(Modified),
+       const llvm::DenseSet<const VarDecl *> &Kept, ReturnFacts ReturnsOf, unsigned long *Budget,
+       std::set<Assumption> Refuted)
+      : Ctx(Ctx), FD(FD), Body(analyzedBody(Ctx, FD)), Modified(Modified), Kept(Kept),
         ReturnsOf(std::move(ReturnsOf)), Budget(Budget), Refuted(std::move(Refuted)) {}
 
   // --- Spaces and forms --------------------------------------------------------
@@ -1305,6 +1309,11 @@ struct IntegerStates::Impl {
       if (P)
         EntryValue[Name] = Parameter(entryKey(P));
     }
+    for (const VarDecl *G : Kept)
+      if (G->getType()->isPointerType())
+        for (const VarDecl *D : G->redecls())
+          if (Wanted.count(D) && !Modified.count(D))
+            Parameter(symbolKey(D));
     return Dims.size() <= MostVariables;
   }
 
@@ -1477,12 +1486,13 @@ struct IntegerStates::Impl {
 IntegerStates::IntegerStates(ASTContext &Ctx, const FunctionDecl *FD,
                              const llvm::DenseSet<const VarDecl *> &Modified,
                              const Conjunction &Entry, const ReturnFacts &ReturnsOf,
-                             unsigned long *Budget, llvm::ArrayRef<const Stmt *> Questions) {
+                             unsigned long *Budget, llvm::ArrayRef<const Stmt *> Questions,
+                             const llvm::DenseSet<const VarDecl *> &Kept) {
   // Rounds, each without the assumptions about exchanges that the one
   // before found do not hold, until all that one made hold.
   std::set<Assumption> Refuted;
   for (;;) {
-    I = std::make_unique<Impl>(Ctx, FD, Modified, ReturnsOf, Budget, Refuted);
+    I = std::make_unique<Impl>(Ctx, FD, Modified, Kept, ReturnsOf, Budget, Refuted);
     if (*Budget == 0 || !FD->getBody())
       return; // gave up
     I->Context.reset(isl_ctx_alloc());

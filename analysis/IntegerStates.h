@@ -36,11 +36,14 @@ public:
   /// which this one spends; with none left it gives up, so that a file of
   /// many functions costs a bounded time. \p Questions: the expressions
   /// whose values will be asked about; only the integer variables they read,
-  /// and those whose values flow into them, are followed.
+  /// and those whose values flow into them, are followed. \p Kept: global
+  /// pointers that keep their value while FD runs (stableGlobals), which
+  /// stand for the address they hold as unchanged pointer parameters do.
   IntegerStates(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                 const llvm::DenseSet<const clang::VarDecl *> &Modified, const Conjunction &Entry,
                 const ReturnFacts &ReturnsOf, unsigned long *Budget,
-                llvm::ArrayRef<const clang::Stmt *> Questions);
+                llvm::ArrayRef<const clang::Stmt *> Questions,
+                const llvm::DenseSet<const clang::VarDecl *> &Kept = {});
   ~IntegerStates();
 
   /// Whether the analysis reached its fixed point (it did not give up).

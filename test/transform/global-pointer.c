@@ -4,12 +4,14 @@
 // pointers), so what it points to is a region counted from where it points:
 // a bitonic sort through a helper that swaps by a macro, a tutorial merge
 // sort on two global pointers (tested at run time, since main may set them
-// into one array), a local pointer set from one (`double *p = v + lo`), a
-// loop of calls a row whose sizes are globals, two pointers main sets one
-// element apart on purpose (every test finds the overlap and the calls run
-// in order), and a pointer a function sets (two buffers swapped), which
-// stays sequential. Prints the same on every node count, copied, xdr, TSan
-// and mpi (where the calls run on the rank that makes them).
+// into one array), a local pointer set from one (`double *p = v + lo`),
+// pointers that walk from one end to the other (`while (p < end)`, `for (p =
+// &g[lo]; p != &g[hi]; p++)`), a loop of calls a row whose sizes are
+// globals, two pointers main sets one element apart on purpose (every test
+// finds the overlap and the calls run in order), and a pointer a function
+// sets (two buffers swapped), which stays sequential. Prints the same on
+// every node count, copied, xdr, TSan and mpi (where the calls run on the
+// rank that makes them).
 // RUN: rm -rf %t.out
 // RUN: cleave parallelize %s -o %t.out 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: cleave parallelize %s --dry-run 2>&1 | FileCheck --check-prefix=DRY %s
@@ -136,6 +138,36 @@ static void blur(void) {
     blur_row(y);
 }
 
+// Inverts g[lo..hi) by a pointer walking from one end to the other, and
+// adds k to each of g[lo..hi) by a `for` loop on a pointer.
+static unsigned char *g;
+
+static void invert(int lo, int hi) {
+  if (hi - lo <= 64) {
+    unsigned char *p = g + lo, *end = g + hi;
+    while (p < end) {
+      *p = 255 - *p;
+      p++;
+    }
+    return;
+  }
+  // REMARK: global-pointer.c:[[@LINE+1]]:3: remark: call to 'invert' runs asynchronously {{.*}}global pointer 'g'
+  invert(lo, (lo + hi) / 2);
+  invert((lo + hi) / 2, hi);
+}
+
+static void add(int lo, int hi, int k) {
+  if (hi - lo <= 64) {
+    unsigned char *p;
+    for (p = &g[lo]; p != &g[hi]; p++)
+      *p += k;
+    return;
+  }
+  // REMARK: global-pointer.c:[[@LINE+1]]:3: remark: call to 'add' runs asynchronously {{.*}}global pointer 'g'
+  add(lo, (lo + hi) / 2, k);
+  add((lo + hi) / 2, hi, k);
+}
+
 // Two pointers main sets one element apart: each call's writes through
 // one meet the other call's through the other.
 static long *x, *y;
@@ -177,6 +209,7 @@ int main(void) {
   arr = malloc(N * sizeof *arr);
   tmp = malloc(N * sizeof *tmp);
   v = malloc(N * sizeof *v);
+  g = malloc(N);
   W = 70;
   H = 50;
   img = malloc(sizeof *img * W * H);
@@ -198,6 +231,10 @@ int main(void) {
   bitonic_sort(0, N, 1);
   msort(0, N - 1);
   scale(0, N);
+  for (int i = 0; i < N; i++)
+    g[i] = (unsigned char)(i * 7);
+  invert(0, N);
+  add(0, N, 3);
   blur();
   work(0, N);
   for (int k = 0; k < 3; k++) {
@@ -207,7 +244,7 @@ int main(void) {
   long h = 0;
   double d = 0;
   for (int i = 0; i < N; i++) {
-    h = (h * 31 + a[i] + 7 * arr[i] + 11 * both[i] + src[i]) % 1000000007;
+    h = (h * 31 + a[i] + 7 * arr[i] + 11 * both[i] + src[i] + 13 * g[i]) % 1000000007;
     d += v[i] * (i % 3);
   }
   for (int i = 0; i < W * H; i++)
@@ -217,6 +254,7 @@ int main(void) {
   free(arr);
   free(tmp);
   free(v);
+  free(g);
   free(img);
   free(out);
   free(both);
