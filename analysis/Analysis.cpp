@@ -1229,6 +1229,12 @@ QualType cleave::regionElement(const FunctionDecl *F, llvm::StringRef Param) {
   return QualType();
 }
 
+QualType TUAnalysis::regionElementOf(const FunctionDecl *F, llvm::StringRef Param) const {
+  if (const VarDecl *G = global(Param))
+    return QualType(G->getType()->getPointeeOrArrayElementType(), 0);
+  return regionElement(F, Param);
+}
+
 std::string TUAnalysis::homeWhereCopied(const FunctionDecl *FD) const {
   if (const EffectInfo *E = effects(FD); E && !E->PastArray.empty())
     return E->PastArray.front().Name;

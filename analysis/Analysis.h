@@ -180,6 +180,10 @@ public:
   /// past its array, or an array reached through a global pointer
   /// (EffectInfo::PastArray).
   std::string homeWhereCopied(const clang::FunctionDecl *FD) const;
+  /// The type of the elements of \p F's region named \p Param: those of
+  /// a global's array or of what a global pointer points to, or
+  /// regionElement's.
+  clang::QualType regionElementOf(const clang::FunctionDecl *F, llvm::StringRef Param) const;
   /// Whether the global \p G keeps one value while any function but main
   /// runs (stableGlobals), its address never taken.
   bool stable(const clang::VarDecl *G) const { return Stable.count(G->getCanonicalDecl()); }

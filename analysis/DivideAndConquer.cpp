@@ -171,12 +171,6 @@ private:
     return Sum;
   }
 
-  QualType elementOf(llvm::StringRef Param) {
-    if (const VarDecl *G = A.global(Param))
-      return QualType(G->getType()->getPointeeOrArrayElementType(), 0);
-    return regionElement(FD, Param);
-  }
-
   /// The volume the function receives on entry, for sample parameter values.
   std::optional<int64_t> entryVolume() {
     int64_t Sum = scalarBytes();
@@ -190,7 +184,7 @@ private:
       std::optional<int64_t> Count = regionElements(R.Lo, R.Hi, R.Rows, ByName);
       if (!Count)
         return std::nullopt;
-      Sum += *Count * bytes(elementOf(R.Param));
+      Sum += *Count * bytes(A.regionElementOf(FD, R.Param));
     }
     return Sum;
   }

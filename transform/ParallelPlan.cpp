@@ -1769,15 +1769,6 @@ private:
     return "";
   }
 
-  /// What the region \p Param of \p F holds: its elements (regionElement),
-  /// a global's own type, or the elements a global pointer points to.
-  QualType regionKind(const FunctionDecl *F, llvm::StringRef Param) const {
-    const VarDecl *G = A.global(Param);
-    return !G                              ? regionElement(F, Param)
-           : G->getType()->isPointerType() ? G->getType()->getPointeeType()
-                                           : G->getType();
-  }
-
   /// Why a call of \p F may write memory its regions do not hold, or
   /// objects of unknown kinds (aliasKinds), as "'f' ..."; "" when the kinds
   /// it may write, through its pointer parameters or in the functions of
@@ -1799,7 +1790,7 @@ private:
     for (const AccessRegion &R : E->Accesses) {
       if (!R.Write || !R.Via.empty())
         continue;
-      QualType T = regionKind(Def, R.Param);
+      QualType T = A.regionElementOf(Def, R.Param);
       if (T.isNull() || !aliasKinds(Ctx, T, Kinds)) {
         std::string Why = Name + " writes through '" + R.Param + "' objects of any kind";
         if (T.isNull() || T->isIncompleteType())
@@ -1842,7 +1833,7 @@ private:
         return Name + " writes through '" + R.Param + "'";
       if (!Kinds)
         continue;
-      QualType T = regionKind(Def, R.Param);
+      QualType T = A.regionElementOf(Def, R.Param);
       if (!R.Via.empty() || T.isNull() || !kindsApart(Ctx, T, *Kinds))
         return Name + " reads through '" + R.Param + "' what the calls may write";
     }
